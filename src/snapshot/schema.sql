@@ -1,0 +1,154 @@
+-- The snapshot: one SQLite file, written once by src/snapshot/build.ts, then opened
+-- read-only by every reader. docs/schema.md explains each table for analysts.
+-- Public readers go through the views (published_providers); the dashboard table
+-- and the raw commercial table are for editors and analysts only.
+
+CREATE TABLE snapshot_meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) WITHOUT ROWID;
+-- keys: schema_version, snapshot_id, built_at, dataset_source, dataset_hash,
+-- embedder_name, embedder_dims, count_providers, count_published, count_categories,
+-- count_proofs, count_reports
+
+CREATE TABLE categories (
+  id          TEXT PRIMARY KEY,
+  slug        TEXT NOT NULL UNIQUE,
+  name        TEXT NOT NULL,
+  parent_id   TEXT REFERENCES categories(id),
+  active      INTEGER NOT NULL CHECK (active IN (0, 1)),
+  description TEXT,
+  position    INTEGER NOT NULL          -- order in categories.json; lists keep it
+);
+CREATE INDEX categories_parent ON categories(parent_id);
+
+-- One row per provider record, published or not. rowid is the key shared with
+-- fts_providers and vec_providers. Money columns hold displayable IDR values only
+-- (NULL otherwise); raw amounts live in provider_commercial_raw.
+CREATE TABLE providers (
+  rowid                   INTEGER PRIMARY KEY,
+  id                      TEXT NOT NULL UNIQUE,
+  slug                    TEXT NOT NULL UNIQUE,
+  company_name            TEXT NOT NULL,
+  tagline                 TEXT NOT NULL,
+  description             TEXT NOT NULL,
+  website                 TEXT,
+  city                    TEXT,
+  city_slug               TEXT,                  -- citySlug(city), see src/query/city-slug.ts
+  province                TEXT,
+  country                 TEXT NOT NULL,
+  primary_category_id     TEXT,
+  trust_level             INTEGER NOT NULL,
+  confidence_score        REAL NOT NULL,
+  overall_rating          REAL NOT NULL,
+  total_reviews           INTEGER NOT NULL,
+  capability_tags         TEXT NOT NULL,         -- JSON array of strings
+  industry_focus          TEXT NOT NULL,         -- JSON array of strings
+  languages_supported     TEXT NOT NULL,         -- JSON array of strings
+  employee_available      INTEGER NOT NULL,
+  employee_provenance     TEXT,
+  employee_min            INTEGER,
+  employee_max            INTEGER,               -- NULL for open ranges such as 201+
+  business_size           TEXT,                  -- micro | small | medium | large
+  budget_available        INTEGER NOT NULL,
+  budget_provenance       TEXT,
+  budget_currency_class   TEXT,                  -- IDR | NON_IDR | UNKNOWN (NULL when not available)
+  min_project_budget_idr  REAL,                  -- displayable amount only
+  rate_available          INTEGER NOT NULL,
+  rate_provenance         TEXT,
+  rate_currency_class     TEXT,
+  hourly_rate_idr         REAL,                  -- displayable amount only
+  profile_provenance      TEXT NOT NULL,
+  source_type             TEXT,
+  source_primary_url      TEXT,
+  source_accessed_at      TEXT,
+  submission_status       TEXT NOT NULL,
+  published_at            TEXT,
+  updated_at              TEXT
+);
+
+-- The published rule lives here and nowhere else.
+CREATE VIEW published_providers AS
+  SELECT * FROM providers
+  WHERE submission_status = 'approved' AND published_at IS NOT NULL;
+
+-- Dashboard data: stored for editors, never selected by a public reader.
+CREATE TABLE provider_dashboard (
+  provider_rowid   INTEGER PRIMARY KEY REFERENCES providers(rowid),
+  moderation_notes TEXT,
+  internal_status  TEXT
+);
+
+-- Commercial values as submitted, displayable or not. Analysts only.
+CREATE TABLE provider_commercial_raw (
+  provider_rowid        INTEGER PRIMARY KEY REFERENCES providers(rowid),
+  employee_count        TEXT,
+  min_budget_amount     REAL,
+  min_budget_currency   TEXT,
+  hourly_rate_amount    REAL,
+  hourly_rate_currency  TEXT
+);
+
+CREATE TABLE provider_categories (
+  provider_rowid INTEGER NOT NULL REFERENCES providers(rowid),
+  category_id    TEXT NOT NULL REFERENCES categories(id),
+  position       INTEGER NOT NULL,                -- 0 = primary
+  PRIMARY KEY (provider_rowid, category_id)
+) WITHOUT ROWID;
+CREATE INDEX provider_categories_by_category ON provider_categories(category_id, provider_rowid);
+
+-- Multi-valued filter columns, one row per value (values lower-cased for matching).
+CREATE TABLE provider_tags (
+  provider_rowid INTEGER NOT NULL REFERENCES providers(rowid),
+  kind           TEXT NOT NULL CHECK (kind IN ('capability', 'industry', 'language')),
+  value          TEXT NOT NULL,                   -- as written
+  value_key      TEXT NOT NULL,                   -- lower-cased, for filters
+  PRIMARY KEY (kind, value_key, provider_rowid)
+) WITHOUT ROWID;
+CREATE INDEX provider_tags_by_provider ON provider_tags(provider_rowid);
+
+CREATE TABLE proofs (
+  id                TEXT PRIMARY KEY,
+  provider_rowid    INTEGER NOT NULL REFERENCES providers(rowid),
+  title             TEXT NOT NULL,
+  kind              TEXT NOT NULL,
+  url               TEXT,
+  submission_status TEXT NOT NULL,
+  is_public         INTEGER NOT NULL,
+  created_at        TEXT NOT NULL
+);
+CREATE INDEX proofs_by_provider ON proofs(provider_rowid);
+
+CREATE VIEW public_proofs AS
+  SELECT * FROM proofs WHERE submission_status = 'approved' AND is_public = 1;
+
+CREATE TABLE reports (
+  slug          TEXT PRIMARY KEY,
+  title         TEXT NOT NULL,
+  category_slug TEXT NOT NULL,
+  country       TEXT NOT NULL,
+  year          INTEGER NOT NULL,
+  summary       TEXT NOT NULL
+);
+
+-- Filter and sort indexes (the API's filters and sorts; see src/query/filters.ts).
+CREATE INDEX providers_city_slug   ON providers(city_slug);
+CREATE INDEX providers_city        ON providers(city COLLATE NOCASE);
+CREATE INDEX providers_province    ON providers(province COLLATE NOCASE);
+CREATE INDEX providers_country     ON providers(country);
+CREATE INDEX providers_rating      ON providers(overall_rating DESC, slug);
+CREATE INDEX providers_trust       ON providers(trust_level DESC, slug);
+CREATE INDEX providers_reviews     ON providers(total_reviews DESC, slug);
+CREATE INDEX providers_status      ON providers(submission_status, published_at);
+CREATE INDEX providers_size        ON providers(business_size);
+CREATE INDEX providers_budget      ON providers(min_project_budget_idr);
+CREATE INDEX providers_rate        ON providers(hourly_rate_idr);
+
+-- Full-text index of published providers only; rowid = providers.rowid.
+-- Created by the builder (src/snapshot/fts.ts) as:
+--   CREATE VIRTUAL TABLE fts_providers USING fts5(
+--     company_name, tagline, description, capability_tags, industry_focus,
+--     category_names, city, province,
+--     content='', tokenize='unicode61 remove_diacritics 2');
+-- Vector index of published providers only; rowid = providers.rowid.
+--   CREATE VIRTUAL TABLE vec_providers USING vec0(embedding float[<dims>] distance_metric=cosine);
