@@ -1,0 +1,68 @@
+/**
+ * Settings (CONTRACT.md section 2), parsed once with zod. `loadEnv()` throws a
+ * readable error naming each bad variable; entry points print it and exit.
+ */
+import * as z from 'zod';
+import path from 'node:path';
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DIRECTORY_DB: z.string().min(1).optional(),
+  KEYS_DB: z.string().min(1).default('data/keys.db'),
+  PUBLIC_WEB_URL: z.url().default('http://localhost:4321'),
+  PUBLIC_API_URL: z.url().optional(),
+  INDEXNOW_KEY: z
+    .string()
+    .regex(/^[a-zA-Z0-9-]{8,128}$/, 'must be 8-128 characters of a-z, A-Z, 0-9 or -')
+    .optional(),
+  REDIS_URL: z.string().min(1).optional(),
+  MCP_ALLOWED_ORIGINS: z.string().default(''),
+  STATIC_ROOT: z.string().min(1).optional(),
+});
+
+export interface Env {
+  port: number;
+  host: string;
+  /** Absolute path of the snapshot. */
+  directoryDb: string;
+  /** True when DIRECTORY_DB was set explicitly (then nothing may overwrite it). */
+  directoryDbExplicit: boolean;
+  keysDb: string;
+  publicWebUrl: string;
+  publicApiUrl: string;
+  indexNowKey: string | undefined;
+  redisUrl: string | undefined;
+  mcpAllowedOrigins: string[];
+  /** Folder of the pre-rendered client output served by the Node server. */
+  staticRoot: string;
+}
+
+export const DEFAULT_DIRECTORY_DB = 'data/directory.db';
+
+const stripSlash = (u: string) => u.replace(/\/+$/, '');
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`invalid settings:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const webUrl = stripSlash(e.PUBLIC_WEB_URL);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    directoryDb: path.resolve(cwd, e.DIRECTORY_DB ?? DEFAULT_DIRECTORY_DB),
+    directoryDbExplicit: e.DIRECTORY_DB !== undefined,
+    keysDb: path.resolve(cwd, e.KEYS_DB),
+    publicWebUrl: webUrl,
+    publicApiUrl: stripSlash(e.PUBLIC_API_URL ?? webUrl),
+    indexNowKey: e.INDEXNOW_KEY,
+    redisUrl: e.REDIS_URL,
+    mcpAllowedOrigins: e.MCP_ALLOWED_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    staticRoot: path.resolve(cwd, e.STATIC_ROOT ?? 'dist/client'),
+  };
+}

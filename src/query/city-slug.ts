@@ -1,0 +1,13 @@
+/**
+ * The one citySlug normalization (CONTRACT.md section 3), shared by the snapshot
+ * builder (providers.city_slug), the discovery API and the static landing pages:
+ * lowercase, diacritics removed, runs of anything but a-z0-9 become "-".
+ */
+export function citySlug(city: string): string {
+  return city
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
