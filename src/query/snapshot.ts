@@ -1,0 +1,92 @@
+/**
+ * Every reader reaches the snapshot through one Snapshot object: the read-only
+ * connection, its prepared statements, the query embedder and per-snapshot caches.
+ * The object is replaced as a whole when a new snapshot file appears (see
+ * src/query/snapshot-holder.ts), so no response ever mixes two snapshots: a
+ * handler takes the current Snapshot once and uses only it.
+ */
+import Database from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
+
+export interface SnapshotMeta {
+  schemaVersion: string;
+  snapshotId: string;
+  builtAt: string;
+  datasetSource: string;
+  datasetHash: string;
+  embedderName: string;
+  embedderDims: number;
+  counts: { providers: number; published: number; categories: number; proofs: number; reports: number };
+}
+
+export class Snapshot {
+  readonly db: Database.Database;
+  readonly meta: SnapshotMeta;
+  private readonly statements = new Map<string, Statement>();
+  private readonly memos = new Map<string, unknown>();
+
+  constructor(readonly file: string) {
+    this.db = new Database(file, { readonly: true, fileMustExist: true });
+    sqliteVec.load(this.db);
+    this.db.pragma('query_only = ON');
+    this.db.pragma('cache_size = -65536');
+    this.db.pragma('mmap_size = 1073741824');
+    this.meta = readMeta(this.db);
+  }
+
+  get id(): string {
+    return this.meta.snapshotId;
+  }
+
+  /** A prepared statement, compiled once per snapshot. SQL lives beside the module that runs it. */
+  prepare<P extends unknown[] | {} = unknown[], R = unknown>(sql: string): Statement<P, R> {
+    let stmt = this.statements.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt as unknown as Statement<P, R>;
+  }
+
+  /** A value computed once per snapshot (category tree, programmatic set, ...). */
+  memo<T>(key: string, compute: () => T): T {
+    if (this.memos.has(key)) return this.memos.get(key) as T;
+    const value = compute();
+    this.memos.set(key, value);
+    return value;
+  }
+
+  close(): void {
+    this.statements.clear();
+    this.memos.clear();
+    if (this.db.open) this.db.close();
+  }
+}
+
+function readMeta(db: Database.Database): SnapshotMeta {
+  const rows = db.prepare('SELECT key, value FROM snapshot_meta').all() as { key: string; value: string }[];
+  const m = new Map(rows.map((r) => [r.key, r.value]));
+  const need = (k: string) => {
+    const v = m.get(k);
+    if (v === undefined) throw new Error(`snapshot_meta is missing "${k}": not a complete snapshot`);
+    return v;
+  };
+  const count = (k: string) => Number(m.get(`count_${k}`) ?? 0);
+  return {
+    schemaVersion: need('schema_version'),
+    snapshotId: need('snapshot_id'),
+    builtAt: need('built_at'),
+    datasetSource: m.get('dataset_source') ?? '',
+    datasetHash: need('dataset_hash'),
+    embedderName: need('embedder_name'),
+    embedderDims: Number(need('embedder_dims')),
+    counts: {
+      providers: count('providers'),
+      published: count('published'),
+      categories: count('categories'),
+      proofs: count('proofs'),
+      reports: count('reports'),
+    },
+  };
+}
