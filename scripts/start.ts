@@ -1,0 +1,14 @@
+/** npm start: build what is missing or stale (snapshot, site), then serve on PORT. */
+import { loadEnv } from '../src/env.ts';
+import { buildSite, ensureSnapshot, PrepareError, siteIsStale } from '../src/cli/prepare.ts';
+
+const log = (msg: string) => console.error(msg);
+try {
+  const env = loadEnv();
+  await ensureSnapshot(env, log);
+  if (siteIsStale('dist', env.directoryDb)) buildSite(env, log);
+} catch (err) {
+  console.error(err instanceof PrepareError ? err.message : err);
+  process.exit(1);
+}
+await import('./serve.ts');

@@ -1,0 +1,70 @@
+/**
+ * The start rules of CONTRACT.md section 1, shared by `npm start` and `npm run build`:
+ * - default path: (re)build data/directory.db from data/seed/ when it is missing or
+ *   was built from another version of the seed (dataset hash differs);
+ * - DIRECTORY_DB set: use the file as it is, never overwrite it; missing = error;
+ * - pre-render the site when dist/ is missing or older than the snapshot.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import Database from 'better-sqlite3';
+import type { Env } from '../env.ts';
+import { hashDataset } from '../snapshot/dataset-hash.ts';
+
+export const SEED_DIR = 'data/seed';
+
+export class PrepareError extends Error {}
+
+function builtFromHash(file: string): string | undefined {
+  try {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      const row = db.prepare("SELECT value FROM snapshot_meta WHERE key = 'dataset_hash'").get() as { value: string } | undefined;
+      return row?.value;
+    } finally {
+      db.close();
+    }
+  } catch {
+    return undefined; // unreadable or not a snapshot: rebuild
+  }
+}
+
+/** Makes sure the snapshot exists (and is current for the default path). Returns true if it was built. */
+export async function ensureSnapshot(env: Env, log: (msg: string) => void): Promise<boolean> {
+  if (env.directoryDbExplicit) {
+    if (!fs.existsSync(env.directoryDb)) {
+      throw new PrepareError(
+        `DIRECTORY_DB=${env.directoryDb} does not exist. Build it with \`npm run db:build -- --input DIR --out ${env.directoryDb}\`, or unset DIRECTORY_DB to use the bundled seed.`,
+      );
+    }
+    return false;
+  }
+  const seedHash = await hashDataset(SEED_DIR);
+  if (fs.existsSync(env.directoryDb) && builtFromHash(env.directoryDb) === seedHash) return false;
+  log(`building ${path.relative(process.cwd(), env.directoryDb)} from ${SEED_DIR}/ ...`);
+  const { buildSnapshot } = await import('../snapshot/build.ts');
+  await buildSnapshot({ inputDir: path.resolve(SEED_DIR), outFile: env.directoryDb });
+  return true;
+}
+
+/** The client output's build stamp: written by the site build, read here. */
+const stampFile = (distDir: string) => path.join(distDir, 'client', 'index.html');
+
+export function siteIsStale(distDir: string, snapshotFile: string): boolean {
+  try {
+    return fs.statSync(stampFile(distDir)).mtimeMs < fs.statSync(snapshotFile).mtimeMs || !fs.existsSync(path.join(distDir, 'server', 'entry.mjs'));
+  } catch {
+    return true;
+  }
+}
+
+/** Runs `astro build` against the snapshot. */
+export function buildSite(env: Env, log: (msg: string) => void): void {
+  log('pre-rendering the site (astro build) ...');
+  const result = spawnSync(process.execPath, [path.resolve('node_modules/astro/bin/astro.mjs'), 'build'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, DIRECTORY_DB: env.directoryDb, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) throw new PrepareError(`astro build failed (exit ${result.status ?? result.signal})`);
+}

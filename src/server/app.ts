@@ -1,0 +1,16 @@
+/**
+ * The lean dynamic path: web-standard handlers for /api/*, /mcp and /healthz.
+ * scripts/serve.ts sends those paths here before Astro's handler; the Astro
+ * endpoint files under src/pages/api call the same function (for `astro dev`).
+ *
+ * Returns null when the path is not ours.
+ */
+import { routeRequest } from './routes.ts';
+
+export async function handleRequest(request: Request): Promise<Response | null> {
+  return routeRequest(request);
+}
+
+export function isDynamicPath(pathname: string): boolean {
+  return pathname.startsWith('/api/') || pathname === '/api' || pathname === '/mcp' || pathname === '/healthz';
+}
