@@ -1,0 +1,7 @@
+/**
+ * The VIC card's versions, apart from the card builder so the header rules
+ * (src/site/static-headers.ts) can import them without pulling in the projections.
+ * vicVersion: integer, bumped on any change to the card's fields.
+ */
+export const VIC_VERSION = 1;
+export const VIC_SCHEMA_VERSION = '1.0.0';
