@@ -2,11 +2,20 @@
  * Serves the static surface, the API and the server-rendered pages on one port.
  * Expects a built snapshot (DIRECTORY_DB) and, for pages, `astro build` output.
  * `npm start` builds what is missing first and then runs this.
+ *
+ * Operations (docs/operations.md): pino request logs on stdout; the snapshot is
+ * verified at start (a bad file exits 1) and hot-swapped when DIRECTORY_DB is
+ * replaced; SIGTERM/SIGINT drain in-flight requests, then exit 0.
  */
 import path from 'node:path';
 import { loadEnv } from '../src/env.ts';
 import { createNodeServer, closeGracefully } from '../src/server/node-server.ts';
 import { headersForStaticPath } from '../src/site/static-headers.ts';
+import { createLogger, requestLogger, swapLogger } from '../src/server/logging.ts';
+import { installSnapshotHolder, SnapshotHolder } from '../src/query/snapshot-holder.ts';
+import { snapshotVerifier } from '../src/ops/verify.ts';
+
+const logger = createLogger();
 
 const env = (() => {
   try {
@@ -17,21 +26,36 @@ const env = (() => {
   }
 })();
 
+const holder = installSnapshotHolder(new SnapshotHolder(env.directoryDb, await snapshotVerifier(), swapLogger(logger)));
+try {
+  const snapshot = holder.current();
+  logger.info({ snapshotId: snapshot.id, file: env.directoryDb }, 'snapshot opened');
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
+holder.watch();
+
 const server = await createNodeServer({
   env,
   astroEntry: path.resolve(process.env.ASTRO_SERVER_ENTRY ?? 'dist/server/entry.mjs'),
   headersFor: headersForStaticPath,
+  onRequestEnd: requestLogger(logger),
 });
 
 server.listen(env.port, env.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
+  logger.info({ port, host: env.host, staticRoot: env.staticRoot }, 'listening');
   console.log(`Provider directory listening on http://${env.host}:${port}`);
 });
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, async () => {
+    logger.info({ signal }, 'draining in-flight requests');
     await closeGracefully(server);
-    process.exit(0);
+    holder.close();
+    logger.info('stopped');
+    logger.flush(() => process.exit(0));
   });
 }

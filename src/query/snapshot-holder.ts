@@ -3,19 +3,31 @@
  * request and use only that object, so a swap between requests never mixes two
  * snapshots within one response.
  *
- * Hot swap: at most every CHECK_INTERVAL_MS the holder stats DIRECTORY_DB; when the
- * file was replaced (new inode, size or mtime) it verifies and opens the new file
- * and swaps. A file that fails verification is refused and the old snapshot keeps
- * serving. The old connection is closed after a grace period, when no request can
- * still be using it.
+ * Hot swap: at most every CHECK_INTERVAL_MS the holder stats DIRECTORY_DB (from a
+ * timer, and from the request path as a fallback when timers are late); when the
+ * file was replaced (new inode, size or mtime) it verifies the new file (integrity
+ * and schema version), opens it and swaps. A file that fails verification is
+ * refused, remembered by its stamp so it is not re-checked on every tick, and the
+ * old snapshot keeps serving. The old connection is closed after a grace period,
+ * when no request can still be using it.
  */
 import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { Snapshot } from './snapshot.ts';
 
 const CHECK_INTERVAL_MS = 250;
 const CLOSE_GRACE_MS = 30_000;
 
 export type SnapshotVerifier = (file: string) => { ok: true } | { ok: false; reason: string };
+
+export interface SwapEvent {
+  kind: 'swapped' | 'refused';
+  file: string;
+  snapshotId?: string;
+  previousId?: string;
+  reason?: string;
+}
 
 interface FileStamp {
   ino: number;
@@ -24,75 +36,185 @@ interface FileStamp {
 }
 
 const stampOf = (st: fs.Stats): FileStamp => ({ ino: st.ino, size: st.size, mtimeMs: st.mtimeMs });
-const sameStamp = (a: FileStamp, b: FileStamp) => a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
+const sameStamp = (a: FileStamp | undefined, b: FileStamp) =>
+  a !== undefined && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
+
+function statOrUndefined(file: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(file);
+  } catch {
+    return undefined; // mid-rename or removed: keep serving the open snapshot
+  }
+}
 
 export class SnapshotHolder {
   private snapshot: Snapshot | undefined;
   private stamp: FileStamp | undefined;
   private refused: FileStamp | undefined;
   private lastCheck = 0;
+  private timer: NodeJS.Timeout | undefined;
   private readonly listeners: ((s: Snapshot) => void)[] = [];
+  private readonly closing = new Set<NodeJS.Timeout>();
 
   constructor(
     readonly file: string,
-    private readonly verify: SnapshotVerifier = () => ({ ok: true }),
-    private readonly log: (msg: string) => void = (m) => console.warn(m),
+    private readonly verify: SnapshotVerifier = verifySnapshotQuick,
+    private readonly log: (event: SwapEvent) => void = (e) =>
+      console.warn(`snapshot ${e.kind}: ${e.file} ${e.snapshotId ?? ''} ${e.reason ?? ''}`.trim()),
   ) {}
 
   /** The snapshot to use for this request. Throws when no valid snapshot was ever opened. */
   current(now = Date.now()): Snapshot {
     if (!this.snapshot) {
-      this.open(fs.statSync(this.file));
+      this.openFirst();
       this.lastCheck = now;
       return this.snapshot!;
     }
-    if (now - this.lastCheck >= CHECK_INTERVAL_MS) {
-      this.lastCheck = now;
-      this.checkForNewFile();
-    }
+    if (now - this.lastCheck >= CHECK_INTERVAL_MS) this.check(now);
     return this.snapshot;
+  }
+
+  /** Starts the background check so a swap happens even while no request arrives. */
+  watch(): this {
+    if (!this.timer) {
+      this.timer = setInterval(() => {
+        if (this.snapshot) this.check(Date.now());
+      }, CHECK_INTERVAL_MS);
+      this.timer.unref();
+    }
+    return this;
   }
 
   onSwap(listener: (s: Snapshot) => void): void {
     this.listeners.push(listener);
   }
 
-  private checkForNewFile(): void {
-    let st: fs.Stats;
-    try {
-      st = fs.statSync(this.file);
-    } catch {
-      return; // mid-rename or removed: keep serving the open snapshot
-    }
+  /** Looks for a replaced file now; returns true when a new snapshot was swapped in. */
+  check(now = Date.now()): boolean {
+    this.lastCheck = now;
+    const st = statOrUndefined(this.file);
+    if (!st) return false;
     const stamp = stampOf(st);
-    if ((this.stamp && sameStamp(stamp, this.stamp)) || (this.refused && sameStamp(stamp, this.refused))) return;
-    const verdict = this.verify(this.file);
-    if (!verdict.ok) {
-      this.refused = stamp;
-      this.log(`snapshot ${this.file} refused: ${verdict.reason}; still serving ${this.snapshot?.id}`);
-      return;
+    if (sameStamp(this.stamp, stamp) || sameStamp(this.refused, stamp)) return false;
+    const verdict = safeVerify(this.verify, this.file);
+    if (!verdict.ok) return this.refuse(stamp, verdict.reason);
+    let next: Snapshot;
+    try {
+      next = new Snapshot(this.file);
+    } catch (err) {
+      return this.refuse(stamp, (err as Error).message);
+    }
+    // The file may have been replaced again between the stat and the open; the
+    // stamp must describe the file we opened, or the next tick re-checks.
+    const after = statOrUndefined(this.file);
+    if (!after || !sameStamp(stampOf(after), stamp)) {
+      next.close();
+      return false;
     }
     const old = this.snapshot;
-    try {
-      this.open(st);
-    } catch (err) {
-      this.refused = stamp;
-      this.log(`snapshot ${this.file} refused: ${(err as Error).message}`);
-      return;
-    }
-    if (old) setTimeout(() => old.close(), CLOSE_GRACE_MS).unref();
+    this.install(next, stamp);
+    this.log({ kind: 'swapped', file: this.file, snapshotId: next.id, previousId: old?.id });
+    if (old) this.closeLater(old);
+    return true;
   }
 
-  private open(st: fs.Stats): void {
-    const next = new Snapshot(this.file);
+  private refuse(stamp: FileStamp, reason: string): false {
+    this.refused = stamp;
+    this.log({ kind: 'refused', file: this.file, reason, snapshotId: this.snapshot?.id });
+    return false;
+  }
+
+  private openFirst(): void {
+    const st = fs.statSync(this.file);
+    const verdict = safeVerify(this.verify, this.file);
+    if (!verdict.ok) throw new Error(`snapshot ${this.file} is not usable: ${verdict.reason}`);
+    this.install(new Snapshot(this.file), stampOf(st));
+  }
+
+  private install(next: Snapshot, stamp: FileStamp): void {
     this.snapshot = next;
-    this.stamp = stampOf(st);
+    this.stamp = stamp;
     this.refused = undefined;
     for (const l of this.listeners) l(next);
   }
 
+  private closeLater(old: Snapshot): void {
+    const t = setTimeout(() => {
+      this.closing.delete(t);
+      old.close();
+    }, CLOSE_GRACE_MS);
+    t.unref();
+    this.closing.add(t);
+  }
+
   close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    for (const t of this.closing) clearTimeout(t);
+    this.closing.clear();
     this.snapshot?.close();
     this.snapshot = undefined;
   }
+}
+
+/**
+ * The fallback check when no verifier is given: SQLite's own page-level check and
+ * the meta rows every reader needs. scripts/serve.ts installs the builder's
+ * verifySnapshotFile, which also pins the schema version.
+ */
+export function verifySnapshotQuick(file: string): ReturnType<SnapshotVerifier> {
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    const rows = db.pragma('quick_check') as { quick_check: string }[];
+    if (rows.length !== 1 || rows[0]!.quick_check !== 'ok') {
+      return { ok: false, reason: `integrity check failed: ${rows.map((r) => r.quick_check).slice(0, 3).join('; ')}` };
+    }
+    const meta = db.prepare("SELECT key FROM snapshot_meta WHERE key IN ('schema_version', 'snapshot_id')").all();
+    if (meta.length !== 2) return { ok: false, reason: 'snapshot_meta lacks schema_version or snapshot_id' };
+    return { ok: true };
+  } catch (err) {
+    return { ok: false, reason: (err as Error).message };
+  } finally {
+    db?.close();
+  }
+}
+
+function safeVerify(verify: SnapshotVerifier, file: string): ReturnType<SnapshotVerifier> {
+  try {
+    return verify(file);
+  } catch (err) {
+    return { ok: false, reason: (err as Error).message };
+  }
+}
+
+/*
+ * One holder per process. It lives on globalThis because the Astro server bundle
+ * (dist/server) carries its own copy of this module; both copies must share one
+ * holder, or the process would open and poll the snapshot twice.
+ */
+const GLOBAL_KEY = Symbol.for('provider-directory.snapshot-holder');
+type GlobalWithHolder = typeof globalThis & { [GLOBAL_KEY]?: SnapshotHolder };
+
+/** Sets the process-wide holder (scripts/serve.ts does this at start, with the builder's verifier). */
+export function installSnapshotHolder(holder: SnapshotHolder): SnapshotHolder {
+  const g = globalThis as GlobalWithHolder;
+  if (g[GLOBAL_KEY] && g[GLOBAL_KEY] !== holder) g[GLOBAL_KEY].close();
+  g[GLOBAL_KEY] = holder;
+  return holder;
+}
+
+/** The process-wide holder; created on first use for DIRECTORY_DB when none was installed. */
+export function snapshotHolder(): SnapshotHolder {
+  const g = globalThis as GlobalWithHolder;
+  if (!g[GLOBAL_KEY]) {
+    const file = process.env.DIRECTORY_DB ?? 'data/directory.db';
+    g[GLOBAL_KEY] = new SnapshotHolder(path.resolve(file)).watch();
+  }
+  return g[GLOBAL_KEY];
+}
+
+/** The snapshot for this request: call once per request and use only the result. */
+export function currentSnapshot(): Snapshot {
+  return snapshotHolder().current();
 }

@@ -46,6 +46,8 @@ export async function createNodeServer(options: ServerOptions): Promise<http.Ser
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader('X-Request-ID', requestId);
+    // While draining, tell keep-alive clients not to reuse the connection.
+    if (draining.has(server)) res.setHeader('Connection', 'close');
     const pathname = pathOf(req.url);
     let route = 'static';
     res.once('finish', () =>
@@ -113,15 +115,25 @@ async function loadAstroHandler(entry: string | undefined): Promise<NodeHandler 
   return mod.handler;
 }
 
-/** Stops accepting connections, lets in-flight requests finish, then resolves. */
+const draining = new WeakSet<http.Server>();
+
+/**
+ * Stops accepting connections, lets in-flight requests finish (their responses
+ * carry `Connection: close`), closes keep-alive connections as they turn idle,
+ * then resolves. After timeoutMs whatever is left is cut.
+ */
 export function closeGracefully(server: http.Server, timeoutMs = 10_000): Promise<void> {
+  draining.add(server);
   return new Promise((resolve) => {
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
     const timer = setTimeout(() => {
+      clearInterval(sweep);
       server.closeAllConnections();
       resolve();
     }, timeoutMs);
     timer.unref();
     server.close(() => {
+      clearInterval(sweep);
       clearTimeout(timer);
       resolve();
     });

@@ -1,0 +1,60 @@
+/**
+ * GET /healthz: the light service-info endpoint (spec: "basic service info and a
+ * human health check"). It reads the current snapshot's meta only, so it stays
+ * cheap enough for a load balancer to poll, and it answers 503 when no valid
+ * snapshot can be opened (a node without data must leave the pool).
+ */
+import { currentSnapshot } from '../query/snapshot-holder.ts';
+import type { Snapshot } from '../query/snapshot.ts';
+import { ApiError } from './errors.ts';
+
+const SERVICE = 'provider-directory';
+const startedAt = Date.now();
+
+export interface HealthBody {
+  status: 'ok';
+  service: string;
+  version: string;
+  snapshot: {
+    id: string;
+    builtAt: string;
+    schemaVersion: string;
+    datasetHash: string;
+    counts: Snapshot['meta']['counts'];
+  };
+  uptimeSeconds: number;
+  pid: number;
+}
+
+const VERSION = process.env.npm_package_version ?? '0.1.0';
+
+export function healthBody(snapshot: Snapshot, now = Date.now()): HealthBody {
+  const m = snapshot.meta;
+  return {
+    status: 'ok',
+    service: SERVICE,
+    version: VERSION,
+    snapshot: { id: m.snapshotId, builtAt: m.builtAt, schemaVersion: m.schemaVersion, datasetHash: m.datasetHash, counts: m.counts },
+    uptimeSeconds: Math.floor((now - startedAt) / 1000),
+    pid: process.pid,
+  };
+}
+
+const NO_STORE = { 'cache-control': 'no-store', 'access-control-allow-origin': '*' };
+
+export function handleHealth(request: Request, snapshotOf: () => Snapshot = currentSnapshot): Response {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    const err = new ApiError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on /healthz`);
+    return Response.json(err.toBody(), { status: err.status, headers: { ...NO_STORE, allow: 'GET, HEAD' } });
+  }
+  let snapshot: Snapshot;
+  try {
+    snapshot = snapshotOf();
+  } catch {
+    const err = new ApiError('SERVICE_UNAVAILABLE', 'no valid snapshot is loaded');
+    return Response.json(err.toBody(), { status: err.status, headers: NO_STORE });
+  }
+  return Response.json(healthBody(snapshot), {
+    headers: { ...NO_STORE, 'x-snapshot-id': snapshot.id },
+  });
+}
