@@ -1,0 +1,206 @@
+/**
+ * Fitting the built-in embedder (see embedder-builtin.ts for the model itself).
+ *
+ * 1. A deterministic sample (seeded reservoir) of at most `sampleSize` texts: the
+ *    SVD learns the corpus's topics from it; all documents are then embedded with
+ *    embedDocumentSync, streaming, so memory does not grow with the corpus.
+ * 2. Units seen in at least `minDf` sampled documents get a row (lexicon concepts
+ *    always do); each word also spreads over its character 3..5-grams.
+ * 3. X = A * F (documents x units x features) is reduced by a randomized truncated
+ *    SVD (embedder-svd.ts); rows = V * sigma^(power - 1), so a training document's
+ *    vector is U * sigma^power.
+ */
+import { BuiltinEmbedder, type BuiltinModel, type UnitWeights } from './embedder-builtin.ts';
+import { charGramHash, charNgrams, textUnits, unitHash } from './embedder-text.ts';
+import { randomizedSvd, type Csr } from './embedder-svd.ts';
+
+export interface FitOptions {
+  /** Vector length. 64 by default: see /work/notes/readme-embedder.md for why. */
+  dims?: number;
+  /** Documents the SVD is fitted on (a seeded reservoir sample of the input). */
+  sampleSize?: number;
+  seed?: number;
+  /** Units seen in fewer sampled documents get no row of their own. */
+  minDf?: number;
+  /** Cap on units with a row (most frequent kept), which bounds the model's size. */
+  maxUnits?: number;
+  powerIterations?: number;
+  oversample?: number;
+  /** 1: classic LSA (U * sigma); 0: whitened (U); in between damps the dominant topics. */
+  singularPower?: number;
+  unitWeights?: Partial<UnitWeights>;
+}
+
+const DEFAULTS = {
+  dims: 64,
+  sampleSize: 20_000,
+  seed: 20_260_101,
+  minDf: 2,
+  maxUnits: 60_000,
+  powerIterations: 2,
+  oversample: 16,
+  singularPower: 0.5,
+};
+const DEFAULT_UNIT_WEIGHTS: UnitWeights = { word: 1, charGrams: 0.6, bigram: 0.5, concept: 1.2 };
+
+/** Seeded reservoir sample (algorithm R): the same input order and seed give the same sample. */
+function reservoirSample(texts: Iterable<string>, size: number, seed: number): { sample: string[]; seen: number } {
+  const sample: string[] = [];
+  let state = seed >>> 0 || 1;
+  const nextInt = (bound: number) => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return Math.floor((state / 4294967296) * bound);
+  };
+  let seen = 0;
+  for (const text of texts) {
+    seen++;
+    if (sample.length < size) sample.push(text);
+    else {
+      const j = nextInt(seen);
+      if (j < size) sample[j] = text;
+    }
+  }
+  return { sample, seen };
+}
+
+interface UnitStat {
+  id: string;
+  kind: 'word' | 'bigram' | 'concept';
+  key: string;
+  hash: number;
+  df: number;
+}
+
+export function fitBuiltinEmbedder(texts: Iterable<string>, options: FitOptions = {}): BuiltinEmbedder {
+  const opts = { ...DEFAULTS, ...options };
+  const weights: UnitWeights = { ...DEFAULT_UNIT_WEIGHTS, ...options.unitWeights };
+  const { sample, seen } = reservoirSample(texts, opts.sampleSize, opts.seed);
+
+  // Units per sampled document, and document frequencies.
+  const stats = new Map<string, UnitStat>();
+  const docUnits: Array<Array<[UnitStat, number]>> = [];
+  for (const text of sample) {
+    const units: Array<[UnitStat, number]> = [];
+    for (const unit of textUnits(text)) {
+      const id = unit.kind[0] + ':' + unit.key;
+      let stat = stats.get(id);
+      if (!stat) {
+        stat = { id, kind: unit.kind, key: unit.key, hash: unitHash(unit), df: 0 };
+        stats.set(id, stat);
+      }
+      stat.df++;
+      units.push([stat, unit.count]);
+    }
+    docUnits.push(units);
+  }
+  const docs = sample.length;
+  const idf = (df: number) => Math.log((1 + docs) / (1 + df)) + 1;
+
+  const kept = [...stats.values()]
+    .filter((s) => s.df >= opts.minDf || s.kind === 'concept')
+    .sort((a, b) => b.df - a.df || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(0, opts.maxUnits);
+  const unitIndex = new Map<UnitStat, number>(kept.map((s, i) => [s, i]));
+
+  // Features: each kept unit's own hash, then the char n-grams of kept words.
+  const featureOf = new Map<number, number>();
+  const featureHashes: number[] = [];
+  const featureWeights: number[] = [];
+  const feature = (hash: number, weight: number) => {
+    let index = featureOf.get(hash);
+    if (index === undefined) {
+      index = featureHashes.length;
+      featureOf.set(hash, index);
+      featureHashes.push(hash);
+      featureWeights.push(weight);
+    }
+    return index;
+  };
+  for (const s of kept) feature(s.hash, idf(s.df));
+  const wordGrams = new Map<UnitStat, number[]>();
+  const wordsWithGram = new Map<number, number>(); // feature index -> number of kept words containing it
+  for (const s of kept) {
+    if (s.kind !== 'word') continue;
+    const grams = [...new Set(charNgrams(s.key).map((g) => feature(charGramHash(g), 0)))];
+    wordGrams.set(s, grams);
+    for (const g of grams) wordsWithGram.set(g, (wordsWithGram.get(g) ?? 0) + 1);
+  }
+  // An n-gram shared by many words says little about any of them.
+  for (const [g, count] of wordsWithGram) featureWeights[g] = Math.log(1 + wordGrams.size / count);
+
+  // F: units x features.
+  const f = buildCsr(kept.length, featureHashes.length, (row, push) => {
+    const s = kept[row]!;
+    if (s.kind !== 'word') {
+      push(featureOf.get(s.hash)!, s.kind === 'bigram' ? weights.bigram : weights.concept);
+      return;
+    }
+    push(featureOf.get(s.hash)!, weights.word);
+    const grams = wordGrams.get(s)!;
+    let norm = 0;
+    for (const g of grams) norm += featureWeights[g]! ** 2;
+    const scale = norm > 0 ? weights.charGrams / Math.sqrt(norm) : 0;
+    for (const g of grams) push(g, scale * featureWeights[g]!);
+  });
+  // A: documents x units, sublinear tf * idf, rows L2-normalized so long texts do not dominate.
+  const a = buildCsr(docs, kept.length, (row, push) => {
+    const entries: Array<[number, number]> = [];
+    let norm = 0;
+    for (const [stat, count] of docUnits[row]!) {
+      const index = unitIndex.get(stat);
+      if (index === undefined) continue;
+      const w = (1 + Math.log(count)) * idf(stat.df);
+      entries.push([index, w]);
+      norm += w * w;
+    }
+    for (const [index, w] of entries) push(index, w / Math.sqrt(norm));
+  });
+  docUnits.length = 0;
+
+  const svd = randomizedSvd(a, f, {
+    k: opts.dims,
+    oversample: opts.oversample,
+    powerIterations: opts.powerIterations,
+    seed: opts.seed,
+  });
+  const rows = new Float32Array(featureHashes.length * opts.dims);
+  for (let j = 0; j < opts.dims; j++) {
+    const sigma = svd.singularValues[j]!;
+    const scale = sigma > 0 ? sigma ** (opts.singularPower - 1) : 0;
+    for (let i = 0; i < featureHashes.length; i++) rows[i * opts.dims + j] = svd.v.data[i * opts.dims + j]! * scale;
+  }
+  const model: BuiltinModel = {
+    dims: opts.dims,
+    featureHashes: Uint32Array.from(featureHashes),
+    featureWeights: Float32Array.from(featureWeights),
+    rows,
+    unknownWordIdf: idf(1),
+    unitWeights: weights,
+    info: {
+      documentsSeen: seen,
+      sampleSize: docs,
+      units: kept.length,
+      features: featureHashes.length,
+      minDf: opts.minDf,
+      singularPower: opts.singularPower,
+      powerIterations: opts.powerIterations,
+      seed: opts.seed,
+    },
+  };
+  return new BuiltinEmbedder(model);
+}
+
+function buildCsr(rows: number, cols: number, fill: (row: number, push: (col: number, value: number) => void) => void): Csr {
+  const rowStart = new Int32Array(rows + 1);
+  const colIndex: number[] = [];
+  const values: number[] = [];
+  const push = (col: number, value: number) => {
+    colIndex.push(col);
+    values.push(value);
+  };
+  for (let r = 0; r < rows; r++) {
+    fill(r, push);
+    rowStart[r + 1] = colIndex.length;
+  }
+  return { rows, cols, rowStart, colIndex: Int32Array.from(colIndex), values: Float32Array.from(values) };
+}

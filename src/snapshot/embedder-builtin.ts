@@ -1,0 +1,180 @@
+/**
+ * The built-in embedder: latent semantic analysis learned from the snapshot's own
+ * text at build time. No network, no download, deterministic.
+ *
+ * API (used by src/snapshot/build.ts and the query side):
+ *   fitBuiltinEmbedder(texts, opts?) -> BuiltinEmbedder      (embedder-builtin-fit.ts)
+ *   embedder.embedDocumentSync(text) / embedQuerySync(text) -> Float32Array (L2-normalized, `dims` long)
+ *   embedder.embedDocuments(texts) / embedQuery(text)        (the async Embedder interface)
+ *   embedder.serialize(): Buffer, BuiltinEmbedder.deserialize(buf)
+ *   saveModel(db, embedder) / loadModel(db) -> BuiltinEmbedder | null   (table embedder_model)
+ *   embedder.name === BUILTIN_EMBEDDER_NAME ("builtin-lsa-v1"), embedder.dims (default 64)
+ *
+ * How a text becomes a vector (the same for documents and queries):
+ *   text -> units (words, bigrams, lexicon concepts; embedder-text.ts)
+ *   each unit u has weight (1 + ln tf) * idf(u) and a vector E(u):
+ *     word:    alpha * row(word) + beta * normalized sum of gramWeight(g) * row(g) over its char 3..5-grams
+ *     bigram:  gamma * row(bigram);  concept: delta * row(concept)
+ *   vector = L2-normalize(sum of weight * E(u))
+ * The rows are the truncated SVD's right singular vectors (scaled), so a word the
+ * model never saw, or misspelled, still gets a vector from the n-grams it shares
+ * with words it did see ("webiste" ~ "website").
+ */
+import type Database from 'better-sqlite3';
+import type { Embedder } from './embedder.ts';
+import { charGramHash, charNgrams, textUnits, unitHash, type TextUnit } from './embedder-text.ts';
+import { decodeModel, encodeModel } from './embedder-builtin-codec.ts';
+
+export const BUILTIN_EMBEDDER_NAME = 'builtin-lsa-v1';
+
+/** Weights of the parts of a unit's vector; fixed by fit and stored with the model. */
+export interface UnitWeights {
+  word: number;
+  charGrams: number;
+  bigram: number;
+  concept: number;
+}
+
+export interface BuiltinModel {
+  dims: number;
+  /** 32-bit feature hashes with a row each (words, bigrams, concepts, char n-grams). */
+  featureHashes: Uint32Array;
+  /** idf for word/bigram/concept features; n-gram weight for char n-gram features. */
+  featureWeights: Float32Array;
+  /** featureHashes.length x dims, row-major. */
+  rows: Float32Array;
+  /** idf given to words the model has no row for (their n-grams still count). */
+  unknownWordIdf: number;
+  unitWeights: UnitWeights;
+  /** Facts about the fit, recorded for humans (documents seen, sample size, options). */
+  info: Record<string, number | string>;
+}
+
+// Word vectors are cached: a corpus repeats its words, and a word's vector never changes.
+const WORD_CACHE_LIMIT = 200_000;
+
+export class BuiltinEmbedder implements Embedder {
+  readonly name = BUILTIN_EMBEDDER_NAME;
+  readonly dims: number;
+  private readonly featureIndex = new Map<number, number>();
+  private readonly wordCache = new Map<string, Float64Array | null>();
+
+  constructor(readonly model: BuiltinModel) {
+    this.dims = model.dims;
+    const hashes = model.featureHashes;
+    for (let i = 0; i < hashes.length; i++) this.featureIndex.set(hashes[i]!, i);
+  }
+
+  embedQuerySync(text: string): Float32Array {
+    return this.embedUnits(textUnits(text));
+  }
+
+  embedDocumentSync(text: string): Float32Array {
+    return this.embedUnits(textUnits(text));
+  }
+
+  async embedDocuments(texts: string[]): Promise<Float32Array[]> {
+    return texts.map((t) => this.embedDocumentSync(t));
+  }
+
+  async embedQuery(text: string): Promise<Float32Array> {
+    return this.embedQuerySync(text);
+  }
+
+  serialize(): Buffer {
+    return encodeModel(this.model);
+  }
+
+  static deserialize(buf: Uint8Array): BuiltinEmbedder {
+    return new BuiltinEmbedder(decodeModel(buf));
+  }
+
+  private embedUnits(units: TextUnit[]): Float32Array {
+    const dims = this.dims;
+    const sum = new Float64Array(dims);
+    for (const unit of units) {
+      const tf = 1 + Math.log(unit.count);
+      if (unit.kind === 'word') {
+        const vector = this.wordVector(unit);
+        if (vector) for (let j = 0; j < dims; j++) sum[j]! += tf * vector[j]!;
+        continue;
+      }
+      const index = this.featureIndex.get(unitHash(unit));
+      if (index === undefined) continue;
+      const scale =
+        tf *
+        this.model.featureWeights[index]! *
+        (unit.kind === 'bigram' ? this.model.unitWeights.bigram : this.model.unitWeights.concept);
+      this.addRow(sum, index, scale);
+    }
+    return normalizeToFloat32(sum);
+  }
+
+  /** idf * (alpha * own row + beta * n-gram part) of a word, or null when nothing of it is known. */
+  private wordVector(unit: TextUnit): Float64Array | null {
+    const cached = this.wordCache.get(unit.key);
+    if (cached !== undefined) return cached;
+    const { unitWeights, featureWeights } = this.model;
+    const vector = new Float64Array(this.dims);
+    let known = false;
+    const own = this.featureIndex.get(unitHash(unit));
+    const idf = own === undefined ? this.model.unknownWordIdf : featureWeights[own]!;
+    if (own !== undefined) {
+      this.addRow(vector, own, idf * unitWeights.word);
+      known = true;
+    }
+    const grams: number[] = [];
+    let norm = 0;
+    for (const gram of charNgrams(unit.key)) {
+      const index = this.featureIndex.get(charGramHash(gram));
+      if (index === undefined) continue;
+      grams.push(index);
+      norm += featureWeights[index]! ** 2;
+    }
+    if (grams.length > 0 && norm > 0) {
+      const scale = (idf * unitWeights.charGrams) / Math.sqrt(norm);
+      for (const index of grams) this.addRow(vector, index, scale * featureWeights[index]!);
+      known = true;
+    }
+    const result = known ? vector : null;
+    if (this.wordCache.size >= WORD_CACHE_LIMIT) this.wordCache.clear();
+    this.wordCache.set(unit.key, result);
+    return result;
+  }
+
+  private addRow(target: Float64Array, index: number, scale: number): void {
+    const rows = this.model.rows;
+    const offset = index * this.dims;
+    for (let j = 0; j < this.dims; j++) target[j]! += scale * rows[offset + j]!;
+  }
+}
+
+function normalizeToFloat32(sum: Float64Array): Float32Array {
+  let norm = 0;
+  for (let j = 0; j < sum.length; j++) norm += sum[j]! * sum[j]!;
+  const out = new Float32Array(sum.length);
+  if (norm === 0) return out; // no known word: the zero vector matches nothing
+  const inv = 1 / Math.sqrt(norm);
+  for (let j = 0; j < sum.length; j++) out[j] = sum[j]! * inv;
+  return out;
+}
+
+const MODEL_TABLE_SQL = `CREATE TABLE IF NOT EXISTS embedder_model (key TEXT PRIMARY KEY, value BLOB NOT NULL)`;
+
+/** Stores the model in the snapshot (table embedder_model, key "builtin-lsa-v1"). */
+export function saveModel(db: Database.Database, embedder: BuiltinEmbedder): void {
+  db.exec(MODEL_TABLE_SQL);
+  db.prepare('INSERT OR REPLACE INTO embedder_model (key, value) VALUES (?, ?)').run(embedder.name, embedder.serialize());
+}
+
+/** The model stored in the snapshot, or null when the snapshot has none (built by an external embedder). */
+export function loadModel(db: Database.Database): BuiltinEmbedder | null {
+  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'embedder_model'").get();
+  if (!table) return null;
+  const row = db.prepare('SELECT value FROM embedder_model WHERE key = ?').get(BUILTIN_EMBEDDER_NAME) as
+    | { value: Buffer }
+    | undefined;
+  return row ? BuiltinEmbedder.deserialize(row.value) : null;
+}
+
+export { fitBuiltinEmbedder, type FitOptions } from './embedder-builtin-fit.ts';

@@ -1,0 +1,99 @@
+/**
+ * Text -> weighted "units" for the built-in embedder. Documents and queries go
+ * through exactly this code, so a query lands where a document with the same
+ * words would.
+ *
+ * A unit is one of:
+ *  - a word (its vector = its own row + its character n-grams, fastText-style, so
+ *    an unseen or misspelled word still lands near the words it shares n-grams with);
+ *  - a bigram of adjacent words (phrases such as "toko online" mean more than their words);
+ *  - a concept from the service lexicon (src/snapshot/lexicon.ts), shared by
+ *    synonyms in Indonesian and English.
+ * Each unit kind hashes into its own namespace (32-bit FNV-1a), so the model never
+ * stores a vocabulary, only rows for the hashes it saw.
+ */
+import { findConcepts } from './lexicon.ts';
+
+export type UnitKind = 'word' | 'bigram' | 'concept';
+
+export interface TextUnit {
+  kind: UnitKind;
+  key: string;
+  count: number;
+}
+
+/** Lowercase, NFKD, strip diacritics, split on anything that is not a letter or digit. */
+export function normalizeTokens(text: string): string[] {
+  const folded = text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  return folded.split(/[^\p{L}\p{N}]+/u).filter((t) => t.length > 0);
+}
+
+// Function words of both languages: they carry no topic and would only cost time.
+const STOPWORDS = new Set(
+  (
+    'a an the and or of to in on for with by at from as is are be we our us you your it its this that these ' +
+    'those into over than then also can will more most all any each per via yang dan di ke dari untuk dengan ' +
+    'pada dalam kami kita anda ini itu atau juga serta oleh para sebagai adalah akan bagi agar sejak hingga ' +
+    'lebih tidak bisa dapat secara telah sudah karena setiap tiap se nya pun'
+  ).split(' '),
+);
+
+export function isStopword(token: string): boolean {
+  return STOPWORDS.has(token);
+}
+
+/**
+ * Units of a text with their counts, in first-seen order (deterministic).
+ * Single characters and stopwords are dropped as words but still let the lexicon
+ * see phrases such as "e commerce" or "ui ux".
+ */
+export function textUnits(text: string): TextUnit[] {
+  const tokens = normalizeTokens(text);
+  const units = new Map<string, TextUnit>();
+  const add = (kind: UnitKind, key: string) => {
+    const id = kind[0] + ':' + key;
+    const unit = units.get(id);
+    if (unit) unit.count++;
+    else units.set(id, { kind, key, count: 1 });
+  };
+  for (const concept of findConcepts(tokens)) add('concept', concept);
+  let previous: string | null = null;
+  for (const token of tokens) {
+    if (token.length < 2 || STOPWORDS.has(token)) {
+      previous = null;
+      continue;
+    }
+    add('word', token);
+    if (previous !== null) add('bigram', previous + ' ' + token);
+    previous = token;
+  }
+  return [...units.values()];
+}
+
+/** Character n-grams (3..5) of a word with boundary marks: "web" -> "<we", "web", "eb>", "<web", ... */
+export function charNgrams(word: string, min = 3, max = 5): string[] {
+  const marked = '<' + word + '>';
+  const grams: string[] = [];
+  for (let n = min; n <= max; n++) {
+    for (let i = 0; i + n <= marked.length; i++) grams.push(marked.slice(i, i + n));
+  }
+  return grams;
+}
+
+/** 32-bit FNV-1a over UTF-16 code units, salted by a namespace letter. */
+export function featureHash(namespace: string, key: string): number {
+  let h = 0x811c9dc5;
+  h = Math.imul(h ^ namespace.charCodeAt(0), 0x01000193);
+  h = Math.imul(h ^ 0x3a, 0x01000193);
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** Hash of a unit's own feature (word, bigram or concept). */
+export function unitHash(unit: TextUnit): number {
+  return featureHash(unit.kind === 'word' ? 'w' : unit.kind === 'bigram' ? 'b' : 'k', unit.key);
+}
+
+export function charGramHash(gram: string): number {
+  return featureHash('c', gram);
+}
