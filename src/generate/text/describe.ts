@@ -34,7 +34,7 @@ export interface WrittenProfile {
   conceptKeywords: string[];
 }
 
-const MIDDLE_SLOTS = ['services', 'secondary', 'tech', 'clients', 'experience', 'process', 'guarantee', 'location'] as const;
+const MIDDLE_SLOTS = ['services', 'secondary', 'tech', 'clients', 'experience', 'process', 'guarantee', 'location', 'example', 'values'] as const;
 
 const INDUSTRY_ID: Readonly<Record<string, string>> = {
   Retail: 'ritel', 'F&B': 'F&B dan kuliner', Fintech: 'fintech', Healthcare: 'kesehatan', Education: 'pendidikan',

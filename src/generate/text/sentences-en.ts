@@ -9,9 +9,9 @@ export const EN_POOLS = {
     '$name {provides|offers|delivers} $term {for businesses in|to clients across|from our office in} $city {and beyond|and the rest of Indonesia|}.',
     'Looking for $term? $name {can help|has a seasoned team|is ready to help}, {working from|based in} $city.',
     'At $name we {believe|are convinced} that {well-built|thoughtful|carefully engineered} $term {drives sales|accelerates growth|makes customers happier}.',
-    '$name is {a|an independent} $term {provider|partner} {headquartered in|with a team in} $city, {operating since|active since} $since.',
+    '$name is {a trusted|an independent|a dedicated} $term {provider|partner} {headquartered in|with a team in} $city, {operating since|active since} $since.',
     '{Since|From} $since, $name has {delivered|shipped|handled} $term {projects|work} for clients {in $city|across Indonesia|at home and abroad}.',
-    '{A|An established} $term {specialist|shop} from $city: {that is how|this is how} $name {is known|describes itself} {to its clients|since $since}.',
+    '{An established|A long-running|A trusted} $term {specialist|shop} from $city: {that is how|this is how} $name {is known|describes itself} {to its clients|since $since}.',
   ],
   services: [
     '{Our services|Our work|Our packages} {include|cover|span} $features.',
@@ -61,6 +61,16 @@ export const EN_POOLS = {
   location: [
     '{Our office|Our studio|Our core team} is {in|located in} $city, {but|yet} we {serve|work with} clients {all over Indonesia|remotely|across the region}.',
     '{For|With} clients in $city, we {are happy to|can} {meet in person|visit your office} {for kickoff|whenever needed}.',
+  ],
+  example: [
+    '{A recent|One recent|A typical} project: $feature for {a client|a company|a long-standing client} in $industry {based in $city|in another city|abroad}, {live within|delivered in} $weeks weeks.',
+    '{For example|For instance}, we {built|delivered|rolled out} $feature for {a brand|a client|one client} in $industry {that|which} {needed|wanted} {to grow online|faster operations|better reporting}.',
+    '{Typical|Common} requests from $industry clients: $features.',
+  ],
+  values: [
+    '{We keep|Our teams stay} {small|focused} {on purpose|so that} {senior people|the people you meet} {do the actual work|stay on your project}.',
+    '{Transparency|Honest estimates} {matter|come first}: {no hidden fees|fixed quotes per phase|open progress boards} {from day one|throughout the project}.',
+    '{We measure success|Success is measured} {by|in} {your results|conversions|uptime and user satisfaction}, not {hours billed|slide decks}.',
   ],
   closing: [
     '{Contact|Get in touch with} us {for a free consultation|for an initial chat|on WhatsApp} {and get a quote|today|}.',

@@ -11,7 +11,7 @@ export const ID_POOLS = {
     'Kami di $name {percaya|yakin} bahwa $term yang {baik|tepat|dikerjakan serius} {bisa|dapat} {mendongkrak penjualan|mempercepat pertumbuhan bisnis|memudahkan pelanggan}.',
     '$name {merupakan|adalah} {penyedia|vendor} $term {yang berkantor di|dengan tim di} $city, {aktif sejak|beroperasi sejak} $since.',
     '{Sejak|Mulai} $since, $name {mengerjakan|menangani} {proyek|pekerjaan} $term untuk {klien|pelanggan} {di $city|di berbagai kota|lokal dan mancanegara}.',
-    '{Spesialis|Ahli} $term dari $city: {itulah|begitulah} $name {dikenal|menggambarkan dirinya} {oleh klien|sejak $since}.',
+    '{Spesialis|Ahli} $term dari $city: {itulah|begitulah} $name {dikenal oleh kliennya|dikenal sejak $since|menggambarkan dirinya}.',
   ],
   services: [
     '{Layanan|Cakupan layanan|Paket} kami {meliputi|mencakup|termasuk} $features.',
@@ -61,6 +61,16 @@ export const ID_POOLS = {
   location: [
     '{Kantor kami|Studio kami|Tim inti kami} {berada|berlokasi} di $city, {tetapi|namun} kami {melayani|bekerja dengan} klien {di seluruh Indonesia|secara remote|dari berbagai kota}.',
     '{Bagi|Untuk} klien di $city, kami {siap|bisa} {bertemu langsung|datang ke kantor Anda} {untuk kick-off|kapan saja dibutuhkan}.',
+  ],
+  example: [
+    '{Contoh proyek|Salah satu proyek} {terbaru|kami}: $feature untuk {klien|perusahaan} $industry {di $city|di kota lain|di luar negeri}, {selesai dalam|rampung dalam} $weeks minggu.',
+    '{Misalnya|Sebagai contoh}, kami {membangun|mengerjakan|meluncurkan} $feature untuk {brand|klien} $industry {yang ingin|yang perlu} {jualan online|operasional lebih cepat|laporan yang lebih rapi}.',
+    '{Permintaan|Kebutuhan} yang {sering|paling sering} datang dari klien $industry: $features.',
+  ],
+  values: [
+    '{Tim kami|Kami} {sengaja|memang} {dibuat ramping|dijaga kecil} agar {orang senior|tim yang Anda temui} {yang benar-benar mengerjakan proyek|tetap memegang proyek Anda}.',
+    '{Transparansi|Estimasi yang jujur} {nomor satu|kami utamakan}: {tanpa biaya tersembunyi|harga tetap per tahap|progres bisa dipantau} {sejak hari pertama|selama proyek berjalan}.',
+    '{Ukuran keberhasilan kami|Kami mengukur keberhasilan dari} {hasil bisnis Anda|konversi|uptime dan kepuasan pengguna}, bukan {jumlah jam kerja|tebalnya presentasi}.',
   ],
   closing: [
     '{Hubungi|Kontak} kami {untuk konsultasi gratis|untuk diskusi awal|lewat WhatsApp} {dan dapatkan penawaran|hari ini|}.',
