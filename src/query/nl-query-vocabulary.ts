@@ -1,0 +1,39 @@
+/**
+ * The parser's vocabulary read from the snapshot: the cities and provinces of
+ * published providers and the usable categories. Computed once per snapshot.
+ */
+import type { Snapshot } from './snapshot.ts';
+import type { Vocabulary, VocabularyCategory } from './nl-query.ts';
+
+// Most common spelling first, so the first city seen per citySlug is the one named.
+const CITIES_SQL = `
+  SELECT city, city_slug AS citySlug, COUNT(*) AS n
+  FROM published_providers
+  WHERE city IS NOT NULL AND city_slug IS NOT NULL AND city_slug <> ''
+  GROUP BY city
+  ORDER BY n DESC, city`;
+
+const PROVINCES_SQL = `
+  SELECT DISTINCT province FROM published_providers WHERE province IS NOT NULL ORDER BY province`;
+
+// Usable categories: active, under an active parent when they have one.
+const CATEGORIES_SQL = `
+  SELECT c.slug, c.name, p.slug AS parentSlug
+  FROM categories c LEFT JOIN categories p ON p.id = c.parent_id
+  WHERE c.active = 1 AND (c.parent_id IS NULL OR p.active = 1)
+  ORDER BY c.position`;
+
+export function vocabularyOf(snapshot: Snapshot): Vocabulary {
+  return snapshot.memo('nl-query-vocabulary', () => {
+    const seen = new Set<string>();
+    const cities: string[] = [];
+    for (const row of snapshot.prepare<[], { city: string; citySlug: string }>(CITIES_SQL).all()) {
+      if (seen.has(row.citySlug)) continue;
+      seen.add(row.citySlug);
+      cities.push(row.city);
+    }
+    const provinces = snapshot.prepare<[], { province: string }>(PROVINCES_SQL).all().map((r) => r.province);
+    const categories = snapshot.prepare<[], VocabularyCategory>(CATEGORIES_SQL).all();
+    return { cities, provinces, categories };
+  });
+}

@@ -1,0 +1,154 @@
+/**
+ * Natural-language requests to the AI endpoint, parsed without any external
+ * service: which city (or province), which services (category slugs of the
+ * snapshot), which budget, and which words are left to search for.
+ *
+ * Pure: it reads only the text and a vocabulary (the snapshot's cities,
+ * provinces and categories; see nl-query-vocabulary.ts), so tests can give it
+ * any vocabulary. An LLM-backed parser could later implement the same function.
+ */
+import { citySlug } from './city-slug.ts';
+import { findBudget, type Budget } from './nl-query-budget.ts';
+import {
+  AMBIGUOUS_PLACES, CITY_ALIASES, ENGLISH_MARKERS, FILLER_WORDS, INDONESIAN_MARKERS, PLACE_WORDS, SERVICE_PHRASES,
+} from './nl-query-lexicon.ts';
+import { PhraseTable, tokens } from './nl-query-text.ts';
+
+export interface VocabularyCategory {
+  slug: string;
+  name: string;
+  /** slug of the parent, null for a top-level category */
+  parentSlug: string | null;
+}
+
+export interface Vocabulary {
+  /** cities as the snapshot spells them (most common spelling per citySlug) */
+  cities: readonly string[];
+  /** provinces as the snapshot spells them */
+  provinces: readonly string[];
+  /** active categories whose parent (if any) is active */
+  categories: readonly VocabularyCategory[];
+}
+
+export type Place =
+  | { kind: 'city'; city: string; matched: string }
+  | { kind: 'province'; province: string; matched: string };
+
+export interface ServiceMatch {
+  slug: string;
+  name: string;
+  /** the words of the request that named it, normalized ("toko online") */
+  matched: string;
+}
+
+export interface ParsedQuery {
+  lang: 'id' | 'en';
+  place: Place | null;
+  /** most specific first; a parent is dropped when one of its children was named */
+  services: ServiceMatch[];
+  budget: Budget | null;
+  /** content words left after place, budget and filler words, in request order */
+  terms: string[];
+  /** what to hand to the hybrid search: the service phrases and the other content words */
+  searchText: string;
+}
+
+type PlaceTarget = { kind: 'city'; name: string } | { kind: 'province'; name: string };
+
+/** Phrase tables are built once per vocabulary object (the snapshot memoizes the vocabulary). */
+const tables = new WeakMap<Vocabulary, { places: PhraseTable<PlaceTarget>; services: PhraseTable<VocabularyCategory> }>();
+
+function tablesOf(vocab: Vocabulary) {
+  const cached = tables.get(vocab);
+  if (cached) return cached;
+  const places = new PhraseTable<PlaceTarget>();
+  const cityBySlug = new Map(vocab.cities.map((c) => [citySlug(c), c]));
+  const provinceBySlug = new Map(vocab.provinces.map((p) => [citySlug(p), p]));
+  // Cities before provinces: "Yogyakarta" the city, not "DI Yogyakarta" the province.
+  for (const city of vocab.cities) places.add(city, { kind: 'city', name: city });
+  for (const [alias, target] of Object.entries(CITY_ALIASES)) {
+    const city = cityBySlug.get(citySlug(target));
+    const province = provinceBySlug.get(citySlug(target));
+    if (city) places.add(alias, { kind: 'city', name: city });
+    else if (province) places.add(alias, { kind: 'province', name: province });
+  }
+  for (const province of vocab.provinces) places.add(province, { kind: 'province', name: province });
+
+  const services = new PhraseTable<VocabularyCategory>();
+  const bySlug = new Map(vocab.categories.map((c) => [c.slug, c]));
+  for (const [slug, phrases] of Object.entries(SERVICE_PHRASES)) {
+    const category = bySlug.get(slug);
+    if (category) for (const phrase of phrases.split('|')) services.add(phrase, category);
+  }
+  for (const c of vocab.categories) {
+    services.add(c.name, c);
+    services.add(c.slug.replace(/-/g, ' '), c);
+  }
+  const built = { places, services };
+  tables.set(vocab, built);
+  return built;
+}
+
+function detectLanguage(words: readonly string[]): 'id' | 'en' {
+  let id = 0;
+  let en = 0;
+  for (const w of words) {
+    if (INDONESIAN_MARKERS.has(w)) id++;
+    if (ENGLISH_MARKERS.has(w)) en++;
+  }
+  return en > id ? 'en' : 'id';
+}
+
+export function parseNaturalQuery(text: string, vocab: Vocabulary): ParsedQuery {
+  const { places, services } = tablesOf(vocab);
+  const { budget, rest } = findBudget(text);
+  const words = tokens(rest);
+  const used = new Array<boolean>(words.length).fill(false);
+
+  // A place: the first one named. Words that are also common words need a place word before them.
+  const placeHits = places.find(words, (hit) => {
+    if (!AMBIGUOUS_PLACES.has(hit.phrase)) return true;
+    return hit.start > 0 && PLACE_WORDS.has(words[hit.start - 1]!);
+  });
+  const firstPlace = placeHits[0];
+  let place: Place | null = null;
+  if (firstPlace) {
+    place =
+      firstPlace.target.kind === 'city'
+        ? { kind: 'city', city: firstPlace.target.name, matched: firstPlace.phrase }
+        : { kind: 'province', province: firstPlace.target.name, matched: firstPlace.phrase };
+    for (const hit of placeHits) for (let i = 0; i < hit.length; i++) used[hit.start + i] = true;
+  }
+
+  // Services: every phrase outside the place, longest first.
+  const free = words.map((w, i) => (used[i] ? '\u0000' : w));
+  const serviceHits = services.find(free);
+  const found: ServiceMatch[] = [];
+  for (const hit of serviceHits) {
+    for (let i = 0; i < hit.length; i++) used[hit.start + i] = true;
+    if (!found.some((s) => s.slug === hit.target.slug)) {
+      found.push({ slug: hit.target.slug, name: hit.target.name, matched: hit.phrase });
+    }
+  }
+  const namedChildOf = (slug: string) => found.some((s) => vocab.categories.find((c) => c.slug === s.slug)?.parentSlug === slug);
+  const isChild = (slug: string) => vocab.categories.find((c) => c.slug === slug)?.parentSlug != null;
+  const specific = found.filter((s) => !namedChildOf(s.slug));
+  specific.sort((a, b) => Number(isChild(b.slug)) - Number(isChild(a.slug)));
+
+  const isTerm = (w: string, i: number) => !used[i] && !FILLER_WORDS.has(w) && (w.length > 1 || /\d/.test(w));
+  const terms = words.filter(isTerm);
+  // The search text keeps the request's order: service phrases and the other content words.
+  const pieces: [number, string][] = [
+    ...serviceHits.map((h): [number, string] => [h.start, h.phrase]),
+    ...words.flatMap((w, i): [number, string][] => (isTerm(w, i) ? [[i, w]] : [])),
+  ];
+  const searchWords = pieces.sort((a, b) => a[0] - b[0]).map(([, w]) => w);
+  return {
+    lang: detectLanguage(tokens(text)),
+    place,
+    services: specific,
+    budget,
+    terms,
+    searchText: searchWords.join(' '),
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * The gate of every key-protected route, in the order CONTRACT.md fixes: the key
+ * (401), then the rate limit (429), then the route itself (its 400s included).
+ * Every request with a valid key counts, whatever the route answers. The rate
+ * headers go on every response after the key check: on success by setting them,
+ * on an ApiError by re-throwing it with the headers attached, so the one response
+ * layer still builds the envelope.
+ */
+import { ApiError } from '../errors.ts';
+import { TIER_LIMITS, type KeyInfo } from '../../keys/key-store.ts';
+import { rateLimitHeaders } from '../rate-limit/limiter.ts';
+import { presentedApiKey } from './api-key.ts';
+import { keyServices, type KeyServices } from './services.ts';
+
+export type KeyProtectedHandler = (request: Request, key: KeyInfo) => Promise<Response> | Response;
+
+export async function withApiKey(
+  request: Request,
+  handler: KeyProtectedHandler,
+  services: KeyServices = keyServices(),
+): Promise<Response> {
+  const presented = presentedApiKey(request);
+  if (presented === null) {
+    throw new ApiError('API_KEY_REQUIRED', 'An API key is required: send it in the X-API-Key header.');
+  }
+  const check = services.keys.verify(presented, services.now());
+  if (!check.ok) throw new ApiError('API_KEY_INVALID', 'The API key is invalid or expired.');
+
+  let decision;
+  try {
+    decision = await services.limiter.consume(String(check.key.id), TIER_LIMITS[check.key.tier]);
+  } catch (err) {
+    console.error('rate-limit store unavailable:', (err as Error).message);
+    throw new ApiError('SERVICE_UNAVAILABLE', 'The rate limiter is unavailable; try again shortly.', { 'Retry-After': '5' });
+  }
+  const headers = rateLimitHeaders(decision);
+  if (!decision.allowed) {
+    throw new ApiError(
+      'RATE_LIMIT_EXCEEDED',
+      `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.resetSeconds} s.`,
+      headers,
+    );
+  }
+
+  let response: Response;
+  try {
+    response = await handler(request, check.key);
+  } catch (err) {
+    if (err instanceof ApiError) throw new ApiError(err.code, err.message, { ...err.headers, ...headers });
+    throw err;
+  }
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
