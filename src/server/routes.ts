@@ -1,11 +1,116 @@
 /**
- * The route table of the lean path. Placeholder until the REST API lands: it
- * answers /healthz and 404s everything else under /api in the spec's envelope.
+ * The route table of the lean path (/api/*, /mcp, /healthz) and the one dispatcher:
+ * 404 NOT_FOUND for unknown /api paths, 405 METHOD_NOT_ALLOWED with Allow, HEAD
+ * wherever GET is served, OPTIONS preflight 204 with the CORS headers, and every
+ * thrown error through the one response layer (src/server/respond.ts).
  */
+import { currentSnapshot } from './context.ts';
 import { ApiError } from './errors.ts';
+import { preflightHeaders } from './http.ts';
+import { errorResponse, jsonResponse, snapshotResponse, withoutBody } from './respond.ts';
+import { REST_ROUTES } from './rest/index.ts';
+import type { RestRoute } from './rest/route.ts';
+import { queryRecord } from '../schemas/api/params.ts';
+
+export interface Route {
+  /** OpenAPI-style path: `{name}` matches one path segment */
+  path: string;
+  /** methods served; HEAD is added wherever GET is, OPTIONS everywhere */
+  methods: readonly string[];
+  handle(request: Request, pathParams: Record<string, string>): Promise<Response> | Response;
+}
+
+/** A public REST route: GET against the current snapshot, with the snapshot's caching headers. */
+export function restRoute(route: RestRoute): Route {
+  return {
+    path: route.path,
+    methods: ['GET'],
+    handle(request, pathParams) {
+      const url = new URL(request.url);
+      const snapshot = currentSnapshot();
+      return snapshotResponse(request, url, snapshot, route.cache, () =>
+        route.handle({ request, url, query: queryRecord(url.searchParams), pathParams, snapshot }),
+      );
+    },
+  };
+}
+
+/** Issue 4 adds /api/ai/recommend and /mcp here. */
+export const ROUTES: Route[] = [...REST_ROUTES.map(restRoute)];
+
+interface CompiledRoute {
+  route: Route;
+  pattern: RegExp;
+  names: string[];
+  allow: string;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function compile(route: Route): CompiledRoute {
+  const names: string[] = [];
+  const source = route.path
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const m = /^\{([^}]+)\}$/.exec(part);
+      if (!m) return escapeRegExp(part);
+      names.push(m[1]!);
+      return '([^/]+)';
+    })
+    .join('');
+  const methods = new Set(route.methods);
+  if (methods.has('GET')) methods.add('HEAD');
+  methods.add('OPTIONS');
+  return { route, pattern: new RegExp(`^${source}$`), names, allow: [...methods].join(', ') };
+}
+
+let compiled: CompiledRoute[] | undefined;
+const table = () => (compiled ??= ROUTES.map(compile));
+
+const decode = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // a bad percent-escape is taken literally (and matches no slug)
+  }
+};
+
+function match(pathname: string): { entry: CompiledRoute; params: Record<string, string> } | undefined {
+  for (const entry of table()) {
+    const m = entry.pattern.exec(pathname);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    entry.names.forEach((name, i) => (params[name] = decode(m[i + 1]!)));
+    return { entry, params };
+  }
+  return undefined;
+}
 
 export async function routeRequest(request: Request): Promise<Response | null> {
   const { pathname } = new URL(request.url);
-  if (pathname === '/healthz') return Response.json({ status: 'ok' });
-  return Response.json(new ApiError('NOT_FOUND', `no route for ${pathname}`).toBody(), { status: 404 });
+  if (pathname === '/healthz') return jsonResponse({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' });
+  const found = match(pathname);
+  if (!found) {
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return errorResponse(new ApiError('NOT_FOUND', 'No API route has this path.'));
+    }
+    return null;
+  }
+  const { entry, params } = found;
+  const method = request.method.toUpperCase();
+  try {
+    if (method === 'OPTIONS') return new Response(null, { status: 204, headers: preflightHeaders(entry.allow) });
+    if (method === 'HEAD' && entry.route.methods.includes('GET')) {
+      return withoutBody(await entry.route.handle(new Request(request.url, { headers: request.headers }), params));
+    }
+    if (!entry.route.methods.includes(method)) {
+      throw new ApiError('METHOD_NOT_ALLOWED', `Method ${method} is not allowed here; use ${entry.allow}.`, {
+        Allow: entry.allow,
+      });
+    }
+    return await entry.route.handle(request, params);
+  } catch (err) {
+    const response = errorResponse(err);
+    return method === 'HEAD' ? withoutBody(response) : response;
+  }
 }

@@ -1,0 +1,72 @@
+/**
+ * The provider list (without `q`) and the provider detail. Both read the
+ * published_providers view only and shape rows through the one projection.
+ */
+import type { FilterParams } from '../schemas/api/params.ts';
+import type { ProviderDetail, ProviderSummary } from '../schemas/provider.ts';
+import { providerCategories } from './categories.ts';
+import { buildFilter } from './filters.ts';
+import { toBusinessSummary, toProviderDetail } from './projections.ts';
+import type { ProviderRow } from './provider-row.ts';
+import type { Snapshot } from './snapshot.ts';
+
+export type ListSort = 'rating' | 'trust' | 'reviews';
+
+/** Each sort key, then slug: every list has a deterministic order (CONTRACT.md section 3). */
+export const ORDER_BY: Record<ListSort, string> = {
+  rating: 'p.overall_rating DESC, p.slug ASC',
+  trust: 'p.trust_level DESC, p.slug ASC',
+  reviews: 'p.total_reviews DESC, p.slug ASC',
+};
+
+export interface Page<T> {
+  data: T[];
+  total: number;
+  totalPages: number;
+}
+
+export const totalPages = (total: number, limit: number) => Math.ceil(total / limit);
+
+export function listProviders(
+  snapshot: Snapshot,
+  filters: FilterParams,
+  opts: { sort: ListSort; page: number; limit: number },
+): Page<ProviderSummary> {
+  const filter = buildFilter(snapshot, filters);
+  const countSql = `SELECT count(*) AS n FROM published_providers p WHERE ${filter.where}`;
+  const total = snapshot.prepare<[Record<string, unknown>], { n: number }>(countSql).get(filter.params)?.n ?? 0;
+  const offset = (opts.page - 1) * opts.limit;
+  if (offset >= total) return { data: [], total, totalPages: totalPages(total, opts.limit) };
+  const pageSql = `
+    SELECT p.* FROM published_providers p
+    WHERE ${filter.where}
+    ORDER BY ${ORDER_BY[opts.sort]}
+    LIMIT :limit OFFSET :offset`;
+  const rows = snapshot
+    .prepare<[Record<string, unknown>], ProviderRow>(pageSql)
+    .all({ ...filter.params, limit: opts.limit, offset });
+  return { data: rows.map(toBusinessSummary), total, totalPages: totalPages(total, opts.limit) };
+}
+
+const BY_SLUG_SQL = 'SELECT p.* FROM published_providers p WHERE p.slug = ?';
+
+/** A published provider's row by slug, or undefined (unknown and unpublished look the same). */
+export function publishedRowBySlug(snapshot: Snapshot, slug: string): ProviderRow | undefined {
+  return snapshot.prepare<[string], ProviderRow>(BY_SLUG_SQL).get(slug);
+}
+
+export function providerDetail(snapshot: Snapshot, slug: string): ProviderDetail | undefined {
+  const row = publishedRowBySlug(snapshot, slug);
+  return row ? toProviderDetail(row, providerCategories(snapshot, row.rowid)) : undefined;
+}
+
+const BY_ROWIDS_SQL = `
+  SELECT p.* FROM published_providers p
+  WHERE p.rowid IN (SELECT value FROM json_each(?))`;
+
+/** Published rows for the given rowids, keyed by rowid (order is the caller's). */
+export function publishedRowsByRowid(snapshot: Snapshot, rowids: number[]): Map<number, ProviderRow> {
+  if (rowids.length === 0) return new Map();
+  const rows = snapshot.prepare<[string], ProviderRow>(BY_ROWIDS_SQL).all(JSON.stringify(rowids));
+  return new Map(rows.map((r) => [r.rowid, r]));
+}

@@ -1,0 +1,103 @@
+/**
+ * Reports: a record of the dataset (title, summary, category, country, year) plus
+ * figures computed from the snapshot's published providers in that category (and
+ * its active children) and country. Commercial figures read displayable IDR values
+ * only (the snapshot's money columns hold nothing else), so no report can reveal a
+ * hidden amount.
+ */
+import type { ReportResponse } from '../schemas/api/responses.ts';
+import { categoryFilterIds, categoryTree, toCategoryRef } from './categories.ts';
+import { citySlug } from './city-slug.ts';
+import { formatRating } from './projections.ts';
+import type { Snapshot } from './snapshot.ts';
+
+interface ReportRecordRow {
+  slug: string;
+  title: string;
+  category_slug: string;
+  country: string;
+  year: number;
+  summary: string;
+}
+
+interface FigureRow {
+  city: string | null;
+  rating: number;
+  trust: number;
+  hourly: number | null;
+  budget: number | null;
+}
+
+const REPORT_SQL = 'SELECT slug, title, category_slug, country, year, summary FROM reports WHERE slug = ?';
+const FIGURES_SQL = `
+  SELECT p.city AS city, p.overall_rating AS rating, p.trust_level AS trust,
+         p.hourly_rate_idr AS hourly, p.min_project_budget_idr AS budget
+  FROM published_providers p
+  WHERE p.country = :country
+    AND p.rowid IN (SELECT pc.provider_rowid FROM provider_categories pc
+                    WHERE pc.category_id IN (SELECT value FROM json_each(:categoryIds)))`;
+
+const RATING_BUCKETS = [
+  { range: '0.00-0.99', min: 0, max: 1 },
+  { range: '1.00-1.99', min: 1, max: 2 },
+  { range: '2.00-2.99', min: 2, max: 3 },
+  { range: '3.00-3.99', min: 3, max: 4 },
+  { range: '4.00-4.49', min: 4, max: 4.5 },
+  { range: '4.50-5.00', min: 4.5, max: Infinity },
+];
+
+function moneyFigure(values: (number | null)[]) {
+  const sorted = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
+  const n = sorted.length;
+  const median = n === 0 ? null : n % 2 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
+  return { providersWithDisplayableValue: n, minIdr: sorted[0] ?? null, medianIdr: median, maxIdr: sorted[n - 1] ?? null };
+}
+
+export function report(snapshot: Snapshot, slug: string): ReportResponse | undefined {
+  const record = snapshot.prepare<[string], ReportRecordRow>(REPORT_SQL).get(slug);
+  if (!record) return undefined;
+  // Memoized per known report only: unknown slugs must not grow the cache.
+  return snapshot.memo(`report:${record.slug}`, () => {
+    const tree = categoryTree(snapshot);
+    const category = tree.bySlug.get(record.category_slug);
+    const rows = category
+      ? snapshot
+          .prepare<[Record<string, unknown>], FigureRow>(FIGURES_SQL)
+          .all({ country: record.country, categoryIds: JSON.stringify(categoryFilterIds(tree, category)) })
+      : [];
+
+    const cities = new Map<string, { city: string; count: number }>();
+    for (const r of rows) {
+      if (!r.city) continue;
+      const key = citySlug(r.city);
+      const c = cities.get(key) ?? { city: r.city, count: 0 };
+      c.count++;
+      cities.set(key, c);
+    }
+    const byCity = [...cities]
+      .map(([key, c]) => ({ city: c.city, citySlug: key, count: c.count }))
+      .sort((a, b) => b.count - a.count || (a.citySlug < b.citySlug ? -1 : 1));
+    const average = rows.length ? rows.reduce((s, r) => s + r.rating, 0) / rows.length : null;
+
+    return {
+      data: {
+        slug: record.slug,
+        title: record.title,
+        summary: record.summary,
+        year: record.year,
+        country: record.country,
+        category: category ? toCategoryRef(category) : { id: '', slug: record.category_slug, name: record.category_slug },
+        totalProviders: rows.length,
+        byCity,
+        ratingDistribution: RATING_BUCKETS.map((b) => ({
+          range: b.range,
+          count: rows.filter((r) => r.rating >= b.min && r.rating < b.max).length,
+        })),
+        trustDistribution: [0, 1, 2, 3, 4, 5].map((t) => ({ trustLevel: t, count: rows.filter((r) => r.trust === t).length })),
+        averageRating: average === null ? null : formatRating(average),
+        commercial: { hourlyRate: moneyFigure(rows.map((r) => r.hourly)), minProjectBudget: moneyFigure(rows.map((r) => r.budget)) },
+      },
+      meta: { generatedFrom: snapshot.id, builtAt: snapshot.meta.builtAt },
+    };
+  });
+}

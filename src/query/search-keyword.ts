@@ -1,0 +1,38 @@
+/**
+ * The keyword side of hybrid search: FTS5 bm25 over fts_providers (published
+ * providers only, rowid = providers.rowid), filtered BEFORE ranking by the shared
+ * filter builder. Kept in one function so a speed pass can change how common
+ * words are scored without touching fusion.
+ */
+import type { FilterSql } from './filters.ts';
+import type { KeywordQuery } from './search-text.ts';
+import type { Snapshot } from './snapshot.ts';
+
+/**
+ * Column weights for bm25, in the fts_providers column order: company_name,
+ * tagline, description, capability_tags, industry_focus, category_names, city,
+ * province. A word in the name or tagline says more about the service than the
+ * same word deep in a description.
+ */
+const BM25_WEIGHTS = '6.0, 4.0, 1.0, 3.0, 2.0, 4.0, 2.0, 1.0';
+
+function keywordSql(filtered: boolean, filterWhere: string): string {
+  return `
+    -- bm25() is lower-is-better; rowid breaks ties so ranks are deterministic.
+    SELECT f.rowid AS rowid
+    FROM fts_providers f
+    WHERE fts_providers MATCH :match
+      ${filtered ? `AND f.rowid IN (SELECT p.rowid FROM published_providers p WHERE ${filterWhere})` : ''}
+    ORDER BY bm25(fts_providers, ${BM25_WEIGHTS}), f.rowid
+    LIMIT :window`;
+}
+
+/** Rowids of the best keyword matches among the filtered providers, best first. */
+export function keywordCandidates(snapshot: Snapshot, query: KeywordQuery, filter: FilterSql, window: number): number[] {
+  if (query.match === null) return [];
+  const sql = keywordSql(filter.active, filter.where);
+  const rows = snapshot
+    .prepare<[Record<string, unknown>], { rowid: number }>(sql)
+    .all({ ...filter.params, match: query.match, window });
+  return rows.map((r) => r.rowid);
+}

@@ -1,0 +1,156 @@
+/**
+ * Hybrid search: the keyword side (FTS5 bm25) and the vector side (KNN), each
+ * filtered before ranking by the same filter SQL, merged by Reciprocal Rank Fusion.
+ *
+ *   rrfScore(item) = sum over the sides that returned it of 1 / (RRF_K + rank)
+ *
+ * Ranks are 1-based; a side that did not return the item gives it rank
+ * (that side's candidate count + 1), which adds nothing to rrfScore
+ * (CONTRACT.md section 3). Order: rrfScore desc, trustLevel desc, slug asc (or the
+ * requested sort key, then slug). `/api/v1/search`, the provider list with `q`, the
+ * AI endpoint and the MCP tool all call `searchProviders`.
+ */
+import type { FilterParams, SearchSort } from '../schemas/api/params.ts';
+import type { SearchInfo } from '../schemas/api/responses.ts';
+import type { ProviderSummary } from '../schemas/provider.ts';
+import { buildFilter } from './filters.ts';
+import { toBusinessSummary } from './projections.ts';
+import type { ProviderRow } from './provider-row.ts';
+import { publishedRowsByRowid } from './providers.ts';
+import { embedQuery } from './query-embedder.ts';
+import { keywordCandidates } from './search-keyword.ts';
+import { keywordQuery, termsFoundIn } from './search-text.ts';
+import { vectorCandidates } from './search-vector.ts';
+import type { Snapshot } from './snapshot.ts';
+
+export const RRF_K = 60;
+/** Most candidates each side contributes to fusion. */
+export const CANDIDATE_WINDOW = 150;
+
+export interface SearchRequest {
+  q: string;
+  filters: FilterParams;
+  sort: SearchSort;
+  page: number;
+  limit: number;
+  /** Which sides run; both unless evaluating one side alone (scripts/eval-search.ts). */
+  sides?: { keyword: boolean; vector: boolean };
+}
+
+export interface SearchHit {
+  row: ProviderRow;
+  summary: ProviderSummary;
+  search: SearchInfo;
+  /** query terms found in the provider's own text (name, tagline, description, tags) */
+  matchedTerms: string[];
+}
+
+export interface SearchResult {
+  items: SearchHit[];
+  meta: {
+    total: number;
+    totalPages: number;
+    terms: string[];
+    rrf: { k: number; keywordCandidates: number; vectorCandidates: number; mergedCandidates: number; window: number };
+  };
+}
+
+interface Fused {
+  rowid: number;
+  keywordRank: number;
+  vectorRank: number;
+  rrfScore: number;
+  slug: string;
+  trust: number;
+  rating: number;
+  reviews: number;
+}
+
+const SORT_COLUMNS_SQL = `
+  SELECT p.rowid AS rowid, p.slug AS slug, p.trust_level AS trust, p.overall_rating AS rating,
+         p.total_reviews AS reviews
+  FROM published_providers p
+  WHERE p.rowid IN (SELECT value FROM json_each(?))`;
+
+const bySlug = (a: Fused, b: Fused) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
+
+const COMPARATORS: Record<SearchSort, (a: Fused, b: Fused) => number> = {
+  relevance: (a, b) => b.rrfScore - a.rrfScore || b.trust - a.trust || bySlug(a, b),
+  rating: (a, b) => b.rating - a.rating || bySlug(a, b),
+  trust: (a, b) => b.trust - a.trust || bySlug(a, b),
+  reviews: (a, b) => b.reviews - a.reviews || bySlug(a, b),
+};
+
+/** Reciprocal Rank Fusion of two ranked rowid lists. */
+export function fuse(keyword: number[], vector: number[]): Map<number, Pick<Fused, 'keywordRank' | 'vectorRank' | 'rrfScore'>> {
+  const fused = new Map<number, Pick<Fused, 'keywordRank' | 'vectorRank' | 'rrfScore'>>();
+  const entry = (rowid: number) => {
+    let e = fused.get(rowid);
+    if (!e) {
+      e = { keywordRank: keyword.length + 1, vectorRank: vector.length + 1, rrfScore: 0 };
+      fused.set(rowid, e);
+    }
+    return e;
+  };
+  keyword.forEach((rowid, i) => {
+    const e = entry(rowid);
+    e.keywordRank = i + 1;
+    e.rrfScore += 1 / (RRF_K + i + 1);
+  });
+  vector.forEach((rowid, i) => {
+    const e = entry(rowid);
+    e.vectorRank = i + 1;
+    e.rrfScore += 1 / (RRF_K + i + 1);
+  });
+  return fused;
+}
+
+export async function searchProviders(snapshot: Snapshot, req: SearchRequest): Promise<SearchResult> {
+  const sides = req.sides ?? { keyword: true, vector: true };
+  const filter = buildFilter(snapshot, req.filters);
+  const kq = keywordQuery(req.q);
+  const vector = sides.vector ? await embedQuery(snapshot, req.q) : null;
+  const keyword = sides.keyword ? keywordCandidates(snapshot, kq, filter, CANDIDATE_WINDOW) : [];
+  const nearest = vectorCandidates(snapshot, vector, filter, CANDIDATE_WINDOW);
+
+  const fusedRanks = fuse(keyword, nearest);
+  const columns = snapshot
+    .prepare<[string], Omit<Fused, 'keywordRank' | 'vectorRank' | 'rrfScore'>>(SORT_COLUMNS_SQL)
+    .all(JSON.stringify([...fusedRanks.keys()]));
+  // Only published rows come back from the view: anything else is dropped here.
+  const fused: Fused[] = columns.map((c) => ({ ...c, ...fusedRanks.get(c.rowid)! }));
+  fused.sort(COMPARATORS[req.sort]);
+
+  const start = (req.page - 1) * req.limit;
+  const pageOf = fused.slice(start, start + req.limit);
+  const rows = publishedRowsByRowid(snapshot, pageOf.map((f) => f.rowid));
+  const items: SearchHit[] = pageOf.flatMap((f) => {
+    const row = rows.get(f.rowid);
+    if (!row) return [];
+    const ownText = [row.company_name, row.tagline, row.description, row.capability_tags, row.industry_focus].join(' ');
+    return [
+      {
+        row,
+        summary: toBusinessSummary(row),
+        search: { source: 'hybrid' as const, rrfScore: f.rrfScore, keywordRank: f.keywordRank, vectorRank: f.vectorRank },
+        matchedTerms: termsFoundIn(ownText, kq),
+      },
+    ];
+  });
+
+  return {
+    items,
+    meta: {
+      total: fused.length,
+      totalPages: Math.ceil(fused.length / req.limit),
+      terms: kq.terms,
+      rrf: {
+        k: RRF_K,
+        keywordCandidates: keyword.length,
+        vectorCandidates: nearest.length,
+        mergedCandidates: fused.length,
+        window: CANDIDATE_WINDOW,
+      },
+    },
+  };
+}

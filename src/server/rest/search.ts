@@ -1,0 +1,54 @@
+/** GET /api/v1/search: hybrid search (FTS5 bm25 + vector KNN, fused by RRF). */
+import { MIN_QUERY_CODE_POINTS, SearchParamsSchema, codePointLength, type SearchParams } from '../../schemas/api/params.ts';
+import { SearchResponseSchema, type SearchResponse } from '../../schemas/api/responses.ts';
+import { searchProviders } from '../../query/search.ts';
+import { ApiError } from '../errors.ts';
+import { defineRoute } from './route.ts';
+
+/**
+ * Parses search parameters and checks `q` (QUERY_REQUIRED, QUERY_TOO_SHORT).
+ * Shared with the AI endpoint and the MCP tool, which add their own limits.
+ */
+export function parseSearchParams(query: Record<string, unknown>): SearchParams & { q: string } {
+  const params = SearchParamsSchema.parse(query);
+  const q = params.q;
+  if (q === undefined) throw new ApiError('QUERY_REQUIRED', 'The query parameter q is required.');
+  if (codePointLength(q) < MIN_QUERY_CODE_POINTS) {
+    throw new ApiError('QUERY_TOO_SHORT', `The query q must be at least ${MIN_QUERY_CODE_POINTS} characters long.`);
+  }
+  return { ...params, q };
+}
+
+export const searchRoute = defineRoute({
+  path: '/api/v1/search',
+  operationId: 'searchProviders',
+  summary: 'Hybrid search over published providers',
+  description:
+    'Keyword (FTS5 bm25) and vector (KNN) candidates, each filtered before ranking, merged by Reciprocal Rank ' +
+    'Fusion with k = 60. Ranks are 1-based; a side that did not return an item gives it rank = that side\'s ' +
+    'candidate count + 1. Ties: rrfScore, then trustLevel, then slug. `q` is cut to 200 code points.',
+  tag: 'Search',
+  query: SearchParamsSchema,
+  requiredQuery: ['q'],
+  response: SearchResponseSchema,
+  errors: ['QUERY_REQUIRED', 'QUERY_TOO_SHORT'],
+  cache: 'snapshot',
+  async handle({ query, snapshot }) {
+    const { q, page, limit, sort, ...filters } = parseSearchParams(query);
+    const result = await searchProviders(snapshot, { q, filters, sort, page, limit });
+    const body: SearchResponse = {
+      data: result.items.map((hit) => ({ ...hit.summary, search: hit.search })),
+      meta: {
+        q,
+        page,
+        limit,
+        total: result.meta.total,
+        totalPages: result.meta.totalPages,
+        sort,
+        source: 'hybrid',
+        rrf: result.meta.rrf,
+      },
+    };
+    return { body, page: { page, totalPages: result.meta.totalPages } };
+  },
+});
