@@ -46,7 +46,7 @@ export function companyName(rng: Random): string {
       core = `${rng.pick(TRADE_WORDS)} ${root}`;
       break;
     case 'root root':
-      core = `${root} ${rng.pick(ROOTS.filter((r) => r !== root))}`;
+      core = `${root} ${otherRoot(rng, root)}`;
       break;
     case 'root trade tail':
       core = `${root} ${rng.pick(TRADE_WORDS)} ${rng.pick(TAILS)}`;
@@ -59,7 +59,7 @@ export function companyName(rng: Random): string {
       core = `${rng.pick(TRADE_WORDS)}${rng.pick(ROOTS).toLowerCase().replace(/\s+/g, '').slice(0, rng.int(3, 6))}`;
       break;
     case 'root trade root':
-      core = `${root} ${rng.pick(TRADE_WORDS)} ${rng.pick(ROOTS.filter((r) => r !== root))}`;
+      core = `${root} ${rng.pick(TRADE_WORDS)} ${otherRoot(rng, root)}`;
       break;
     case 'initials trade':
       core = `${String.fromCharCode(65 + rng.int(0, 25))}${String.fromCharCode(65 + rng.int(0, 25))} ${rng.pick(TRADE_WORDS)}`;
@@ -71,4 +71,10 @@ export function companyName(rng: Random): string {
     ['CV ', 8],
   ] as const);
   return `${legal}${core}`;
+}
+
+function otherRoot(rng: Random, root: string): string {
+  let other = rng.pick(ROOTS);
+  while (other === root) other = rng.pick(ROOTS);
+  return other;
 }

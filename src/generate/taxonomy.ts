@@ -174,6 +174,10 @@ export const RELATED_TOP_LEVEL: Readonly<Record<string, readonly string[]>> = {
   'cat-branding-creative': ['cat-digital-marketing', 'cat-ui-ux-design'],
 };
 
-export function activeChildrenOf(parentId: string): string[] {
-  return CATEGORIES.filter((c) => c.parentId === parentId && c.active).map((c) => c.id);
+const ACTIVE_CHILDREN = new Map<string, readonly string[]>(
+  CATEGORIES.filter((c) => c.parentId === null).map((top) => [top.id, CATEGORIES.filter((c) => c.parentId === top.id && c.active).map((c) => c.id)]),
+);
+
+export function activeChildrenOf(parentId: string): readonly string[] {
+  return ACTIVE_CHILDREN.get(parentId) ?? [];
 }

@@ -74,30 +74,52 @@ function makeVars(rng: Random, facts: ProfileFacts, lang: 'id' | 'en', used: Set
   const industryLabel = (value: string) => (lang === 'id' ? (INDUSTRY_ID[value] ?? value.toLowerCase()) : value);
   let termIndex = 0;
   const place = facts.city ?? (facts.country === 'ID' ? 'Indonesia' : lang === 'id' ? 'luar negeri' : 'the region');
-  return {
-    name: () => facts.name,
-    city: () => place,
-    term: () => {
-      const term = primaryTerms[termIndex++ % primaryTerms.length] as string;
-      used.add(term);
-      return term;
-    },
-    term2: () => {
-      const concept = rng.pick(facts.secondary);
-      return rng.pick(lang === 'id' ? concept.termsId : concept.termsEn);
-    },
-    features: () => joinList(rng.sample(features, rng.int(2, 3)), and),
-    feature: () => rng.pick(features),
-    tags: () => joinList(rng.sample(facts.tags, rng.int(2, Math.min(4, facts.tags.length))), and),
-    industries: () => joinList(rng.sample(facts.industries, rng.int(1, 3)).map(industryLabel), and),
-    industry: () => industryLabel(rng.pick(facts.industries)),
-    since: () => String(facts.since),
-    yearsCount: () => String(Math.max(2, 2026 - facts.since)),
-    projects: () => String(rng.int(2, 60) * 5),
-    clients: () => String(rng.int(3, 40) * 5),
-    team: () => String(facts.team),
-    months: () => String(rng.pick([1, 2, 3, 3, 6, 6, 12])),
-    days: () => String(rng.int(2, 7)),
-    weeks: () => String(rng.int(4, 16)),
+  // one closure with a switch rather than an object of closures: it is built per paragraph, a million times
+  return (name) => {
+    switch (name) {
+      case 'name':
+        return facts.name;
+      case 'city':
+        return place;
+      case 'term': {
+        const term = primaryTerms[termIndex++ % primaryTerms.length] as string;
+        used.add(term);
+        return term;
+      }
+      case 'term2': {
+        const concept = rng.pick(facts.secondary);
+        return rng.pick(lang === 'id' ? concept.termsId : concept.termsEn);
+      }
+      case 'features':
+        return joinList(rng.sample(features, rng.int(2, 3)), and);
+      case 'feature':
+        return rng.pick(features);
+      case 'tags':
+        return joinList(rng.sample(facts.tags, rng.int(Math.min(2, facts.tags.length), Math.min(4, facts.tags.length))), and);
+      case 'industries':
+        return joinList(rng.sample(facts.industries, rng.int(1, 3)).map(industryLabel), and);
+      case 'industry':
+        return industryLabel(rng.pick(facts.industries));
+      case 'since':
+        return String(facts.since);
+      case 'yearsCount':
+        return String(Math.max(2, 2026 - facts.since));
+      case 'projects':
+        return String(rng.int(2, 60) * 5);
+      case 'clients':
+        return String(rng.int(3, 40) * 5);
+      case 'team':
+        return String(facts.team);
+      case 'months':
+        return String(rng.pick(WARRANTY_MONTHS));
+      case 'days':
+        return String(rng.int(2, 7));
+      case 'weeks':
+        return String(rng.int(4, 16));
+      default:
+        throw new Error(`template variable $${name} has no value`);
+    }
   };
 }
+
+const WARRANTY_MONTHS = [1, 2, 3, 3, 6, 6, 12];

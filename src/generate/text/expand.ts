@@ -1,23 +1,65 @@
 /**
  * A tiny template language for generated prose: `{a|b|c}` picks one alternative,
  * `$name` asks the context for a value (each call may give a different one, e.g. the
- * next synonym). Alternatives are not nested; they may contain variables.
+ * next synonym). Alternatives are not nested; they may contain variables. Templates
+ * are parsed once and cached: a million descriptions expand many millions of them.
  */
 import type { Random } from '../random.ts';
 
-export type Vars = Readonly<Record<string, () => string>>;
+/** Gives the value of a template variable; called once per occurrence. */
+export type Vars = (name: string) => string;
 
-const ALTERNATIVES = /\{([^{}]*)\}/g;
-const VARIABLE = /\$([a-zA-Z][a-zA-Z0-9]*)/g;
+type Piece = string | { variable: string };
+type Part = Piece | { options: Piece[][] };
+
+const compiled = new Map<string, Part[]>();
+
+function pieces(text: string): Piece[] {
+  const out: Piece[] = [];
+  const pattern = /\$([a-zA-Z][a-zA-Z0-9]*)/g;
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    if (match.index > last) out.push(text.slice(last, match.index));
+    out.push({ variable: match[1] as string });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
+function compile(template: string): Part[] {
+  const parts: Part[] = [];
+  const pattern = /\{([^{}]*)\}/g;
+  let last = 0;
+  for (const match of template.matchAll(pattern)) {
+    if (match.index > last) parts.push(...pieces(template.slice(last, match.index)));
+    parts.push({ options: (match[1] as string).split('|').map(pieces) });
+    last = match.index + match[0].length;
+  }
+  if (last < template.length) parts.push(...pieces(template.slice(last)));
+  return parts;
+}
+
+function render(piece: Piece, vars: Vars): string {
+  return typeof piece === 'string' ? piece : vars(piece.variable);
+}
 
 export function expand(template: string, rng: Random, vars: Vars): string {
-  const chosen = template.replace(ALTERNATIVES, (_, body: string) => rng.pick(body.split('|')));
-  const filled = chosen.replace(VARIABLE, (_, name: string) => {
-    const value = vars[name];
-    if (!value) throw new Error(`template variable $${name} has no value: ${template}`);
-    return value();
-  });
-  const tidy = filled.replace(/\s+/g, ' ').replace(/\s+([,.])/g, '$1').trim();
+  let parts = compiled.get(template);
+  if (!parts) {
+    parts = compile(template);
+    compiled.set(template, parts);
+  }
+  let text = '';
+  for (const part of parts) {
+    if (typeof part === 'object' && 'options' in part) {
+      for (const piece of rng.pick(part.options)) text += render(piece, vars);
+    } else {
+      text += render(part, vars);
+    }
+  }
+  // an empty alternative leaves a double space or a space before punctuation
+  const tidy = text.replace(/ {2,}/g, ' ').replace(/ ([,.])/g, '$1').trim();
   return tidy.charAt(0).toUpperCase() + tidy.slice(1);
 }
 

@@ -28,8 +28,8 @@ export const EN_POOLS = {
     'Beyond $term, {we run|there is} a {dedicated|separate} team for $term2.',
   ],
   tech: [
-    '{We work with|Our stack includes|Tools we rely on:} $tags.',
-    '{Our engineers|Our developers|The team} {are fluent in|work daily with|are certified in} $tags.',
+    '{We work with|Our toolkit includes|Tools we rely on:} $tags.',
+    '{Our specialists|Our people|The team} {are fluent in|work daily with|are certified in} $tags.',
     '{We choose|We pick} $tags {because they are|since they are} {easy to maintain|proven in production|fast to iterate on}.',
     'Projects are {built|developed} {with|using} $tags {and documented properly|and tested before release|}.',
   ],

@@ -28,8 +28,8 @@ export const ID_POOLS = {
     'Di luar $term, {kami punya|ada} tim {khusus|terpisah} untuk $term2.',
   ],
   tech: [
-    '{Kami bekerja dengan|Teknologi yang kami gunakan antara lain|Stack andalan kami:} $tags.',
-    '{Tim kami|Developer kami} {menguasai|terbiasa dengan|bersertifikat} $tags.',
+    '{Kami bekerja dengan|Tools yang kami gunakan antara lain|Andalan kami:} $tags.',
+    '{Tim kami|Para spesialis kami} {menguasai|terbiasa dengan|bersertifikat} $tags.',
     '{Kami memilih|Pilihan teknologi kami} $tags {karena|agar} {mudah dirawat|stabil dan teruji|cepat dikembangkan}.',
     'Proyek kami {dibangun|dikembangkan} {dengan|menggunakan} $tags {dan didokumentasikan dengan rapi|serta diuji sebelum rilis|}.',
   ],
