@@ -1,0 +1,65 @@
+/**
+ * Incremental rendering (issue 6, owned by ops): `npm run rebuild` re-renders only
+ * the pages whose data changed and copies the rest from the previous release.
+ * Every page route that has getStaticPaths passes its result through
+ * `scopeStaticPaths`, which does two things, both off unless rebuild sets them:
+ *
+ * - RENDER_MANIFEST_DIR: records every path the route WOULD render (before any
+ *   filtering), so rebuild knows the new build's full page set (pages that no
+ *   longer exist are deleted from the copied tree).
+ * - RENDER_SCOPE_FILE: a JSON array of URL paths; only those entries are returned,
+ *   so Astro renders only them.
+ *
+ * Without the variables it returns the entries unchanged (a normal full build).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+interface Scope {
+  exact: Set<string>;
+  prefixes: string[];
+}
+
+let scope: Scope | null | undefined;
+
+function loadScope(): Scope | null {
+  if (scope !== undefined) return scope;
+  const file = process.env.RENDER_SCOPE_FILE;
+  if (!file) return (scope = null);
+  const entries = JSON.parse(fs.readFileSync(file, 'utf8')) as string[];
+  scope = {
+    exact: new Set(entries.filter((e) => !e.endsWith('*'))),
+    prefixes: entries.filter((e) => e.endsWith('*')).map((e) => e.slice(0, -1)),
+  };
+  return scope;
+}
+
+/**
+ * True when the URL path is to be rendered in this build: it is listed, one of its
+ * ancestors is listed (`/provider/x` covers `/provider/x/vic.json` and `/kategori/y`
+ * covers `/kategori/y/2`), or it starts with a listed `prefix*`.
+ */
+export function inRenderScope(urlPath: string): boolean {
+  const s = loadScope();
+  if (s === null) return true;
+  for (let p = urlPath; p.length > 1; p = p.slice(0, p.lastIndexOf('/')) || '/') {
+    if (s.exact.has(p)) return true;
+  }
+  return s.exact.has(urlPath) || s.prefixes.some((prefix) => urlPath.startsWith(prefix));
+}
+
+/**
+ * Filters a route's static paths to the render scope and records the full list.
+ * `routeId` names the route file (e.g. 'provider/[slug]'); `urlPathOf` gives the
+ * URL path an entry renders to (e.g. e => providerPath(e.params.slug)).
+ */
+export function scopeStaticPaths<T>(routeId: string, entries: T[], urlPathOf: (entry: T) => string): T[] {
+  const manifestDir = process.env.RENDER_MANIFEST_DIR;
+  const paths = entries.map(urlPathOf);
+  if (manifestDir) {
+    fs.mkdirSync(manifestDir, { recursive: true });
+    const name = encodeURIComponent(routeId) + '.paths';
+    fs.writeFileSync(path.join(manifestDir, name), paths.join('\n') + '\n');
+  }
+  return loadScope() === null ? entries : entries.filter((_, i) => inRenderScope(paths[i]!));
+}

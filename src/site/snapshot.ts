@@ -1,0 +1,27 @@
+/**
+ * The snapshot the site reads. At build time one read-only Snapshot serves every
+ * pre-rendered page (its memos and prepared statements are shared across 200k
+ * pages). Server-rendered pages (/search, /compare) take the holder's current
+ * snapshot once per request, so a replaced DIRECTORY_DB is picked up without a
+ * restart and no response mixes two snapshots.
+ */
+import { loadEnv } from '../env.ts';
+import { Snapshot } from '../query/snapshot.ts';
+import { SnapshotHolder } from '../query/snapshot-holder.ts';
+import { siteSettings } from './settings.ts';
+
+let buildSnapshot: Snapshot | undefined;
+
+/** For getStaticPaths and pre-rendered pages and endpoints. */
+export function staticSnapshot(): Snapshot {
+  buildSnapshot ??= new Snapshot(siteSettings().directoryDb);
+  return buildSnapshot;
+}
+
+let holder: SnapshotHolder | undefined;
+
+/** For server-rendered pages: the current snapshot, taken once per request. */
+export function requestSnapshot(): Snapshot {
+  holder ??= new SnapshotHolder(loadEnv().directoryDb);
+  return holder.current();
+}
