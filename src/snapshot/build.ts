@@ -1,0 +1,183 @@
+/**
+ * buildSnapshot: a dataset directory -> one SQLite snapshot file, all or nothing.
+ *
+ *   const result = await buildSnapshot({ inputDir, outFile, skipInvalid, onProgress });
+ *
+ * The file is written as `<out>.tmp-<pid>` next to the target (fast settings: no
+ * journal, no fsync per commit, a large cache), then synced and renamed over the
+ * target only when it is complete. On any failure the temporary file is deleted
+ * and the previous snapshot is left exactly as it was.
+ *
+ * Steps: validate and load (one streaming pass, dataset-reader.ts) -> secondary
+ * indexes -> FTS merge -> embeddings (provider-vectors.ts) -> snapshot_meta ->
+ * ANALYZE / PRAGMA optimize -> journal_mode=DELETE -> rename.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
+import type { Embedder } from './embedder.ts';
+import { openBuildEmbedder, readEmbedderConfig } from './embedder-config.ts';
+import { hashDataset } from './dataset-hash.ts';
+import { readDataset, type DatasetCounts } from './dataset-reader.ts';
+import { writeProviderVectors } from './provider-vectors.ts';
+import { CREATE_FTS_SQL, SCHEMA_VERSION, schemaStatements } from './snapshot-schema.ts';
+import { SnapshotWriter } from './snapshot-writer.ts';
+import { DatasetInvalidError, IssueLog, type DatasetIssue } from './validate-issues.ts';
+
+export type BuildPhase = 'hash' | 'providers' | 'proofs' | 'indexes' | 'fit' | 'embeddings' | 'finish';
+
+export interface BuildOptions {
+  inputDir: string;
+  outFile: string;
+  /** Report and leave out invalid records instead of failing. */
+  skipInvalid?: boolean;
+  /** An external embedder; null = fit the built-in one; undefined = as EMBEDDER_URL/EMBEDDER_MODEL say. */
+  embedder?: Embedder | null;
+  /** Called as work goes by; `done` counts records in the current phase. */
+  onProgress?: (phase: BuildPhase, done: number) => void;
+}
+
+export interface BuildResult {
+  outFile: string;
+  snapshotId: string;
+  builtAt: string;
+  datasetHash: string;
+  counts: DatasetCounts & { published: number };
+  embedder: { name: string; dims: number };
+  /** Problems found (first 1,000 kept); non-empty only with skipInvalid. */
+  issues: DatasetIssue[];
+  issueCount: number;
+  /** Notes such as "proofs.ndjson not found: building without proofs". */
+  notes: string[];
+  seconds: number;
+}
+
+export async function buildSnapshot(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const inputDir = path.resolve(options.inputDir);
+  const outFile = path.resolve(options.outFile);
+  const tmpFile = `${outFile}.tmp-${process.pid}`;
+  const progress = options.onProgress ?? (() => {});
+  const skipInvalid = options.skipInvalid ?? false;
+  fs.mkdirSync(path.dirname(outFile), { recursive: true });
+  removeTemp(tmpFile);
+
+  let db: Database.Database | undefined;
+  try {
+    // Settle the embedder first: a misconfigured service fails before minutes of work.
+    const external = options.embedder === undefined ? await openBuildEmbedder(readEmbedderConfig()) : options.embedder;
+    progress('hash', 0);
+    const datasetHash = await hashDataset(inputDir);
+
+    db = new Database(tmpFile);
+    sqliteVec.load(db);
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.pragma('cache_size = -262144'); // 256 MiB: index builds sort in memory, well under the 2 GB budget
+    db.pragma('temp_store = FILE');
+    const { tables, indexes } = schemaStatements();
+    for (const sql of tables) db.exec(sql);
+    db.exec(CREATE_FTS_SQL);
+
+    const writer = new SnapshotWriter(db);
+    const issues = new IssueLog();
+    const notes: string[] = [];
+    const counts = await readDataset(inputDir, writer, { issues, skipInvalid, notes, onProgress: progress });
+    writer.finish();
+    if (issues.count > 0 && !skipInvalid) throw new DatasetInvalidError(issues.kept, issues.count);
+
+    progress('indexes', 0);
+    db.transaction(() => {
+      for (const sql of indexes) db!.exec(sql);
+    })();
+    // One merged FTS b-tree answers queries faster than the many segments a bulk load leaves.
+    db.exec("INSERT INTO fts_providers(fts_providers) VALUES ('optimize')");
+
+    const vectors = await writeProviderVectors(db, external, writer.categoryNames, progress);
+
+    progress('finish', 0);
+    const builtAt = new Date().toISOString();
+    const snapshotId = `${datasetHash.slice(0, 16)}-${builtAt.replace(/[-:.]/g, '')}-${crypto.randomBytes(2).toString('hex')}`;
+    const meta: Record<string, string | number> = {
+      schema_version: SCHEMA_VERSION,
+      snapshot_id: snapshotId,
+      built_at: builtAt,
+      dataset_source: inputDir,
+      dataset_hash: datasetHash,
+      embedder_name: vectors.name,
+      embedder_dims: vectors.dims,
+      count_providers: counts.providers,
+      count_published: writer.published,
+      count_categories: counts.categories,
+      count_proofs: counts.proofs,
+      count_reports: counts.reports,
+    };
+    const insertMeta = db.prepare('INSERT INTO snapshot_meta (key, value) VALUES (?, ?)');
+    db.transaction(() => {
+      for (const [key, value] of Object.entries(meta)) insertMeta.run(key, String(value));
+    })();
+
+    db.exec('ANALYZE');
+    db.pragma('optimize');
+    // Readers open the file read-only: it must not need a journal or WAL to be read.
+    db.pragma('locking_mode = NORMAL');
+    db.pragma('journal_mode = DELETE');
+    db.close();
+    db = undefined;
+
+    syncFile(tmpFile);
+    fs.renameSync(tmpFile, outFile);
+    syncDirectory(path.dirname(outFile));
+
+    return {
+      outFile,
+      snapshotId,
+      builtAt,
+      datasetHash,
+      counts: { ...counts, published: writer.published },
+      embedder: { name: vectors.name, dims: vectors.dims },
+      issues: issues.kept,
+      issueCount: issues.count,
+      notes,
+      seconds: (performance.now() - started) / 1000,
+    };
+  } catch (err) {
+    try {
+      if (db?.open) db.close();
+    } catch {
+      // closing a broken connection may fail; the file is removed next anyway
+    }
+    removeTemp(tmpFile);
+    throw err;
+  }
+}
+
+function removeTemp(tmpFile: string): void {
+  for (const file of [tmpFile, `${tmpFile}-journal`, `${tmpFile}-wal`, `${tmpFile}-shm`]) fs.rmSync(file, { force: true });
+}
+
+function syncFile(file: string): void {
+  const fd = fs.openSync(file, 'r+');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Makes the rename durable; some platforms cannot open a directory, which is fine. */
+function syncDirectory(dir: string): void {
+  try {
+    const fd = fs.openSync(dir, 'r');
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    // not supported here
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * vec_providers: one embedding per published provider, rowid = providers.rowid.
+ *
+ * Runs after the rows are in: texts are read back from the snapshot in rowid order
+ * and in batches, so a million providers never sit in memory as texts. The
+ * built-in embedder is first fitted on a sample of the same texts (the fit keeps a
+ * seeded reservoir sample, see embedder-builtin-fit.ts) and stored in the
+ * snapshot; an external embedder (EMBEDDER_URL) is used as it is.
+ */
+import type Database from 'better-sqlite3';
+import type { Embedder } from './embedder.ts';
+import { BuiltinEmbedder, fitBuiltinEmbedder, saveModel } from './embedder-builtin.ts';
+import { createVecSql } from './snapshot-schema.ts';
+import { namesOfCategories, type CategoryNames } from './snapshot-writer.ts';
+
+const BATCH = 1_000;
+
+interface TextRow {
+  rowid: number;
+  company_name: string;
+  tagline: string;
+  description: string;
+  capability_tags: string;
+  industry_focus: string;
+  city: string | null;
+  province: string | null;
+  category_ids: string | null;
+}
+
+const TEXT_COLUMNS = `p.rowid AS rowid, p.company_name, p.tagline, p.description, p.capability_tags, p.industry_focus,
+  p.city, p.province,
+  (SELECT group_concat(pc.category_id, char(31)) FROM provider_categories pc WHERE pc.provider_rowid = p.rowid) AS category_ids`;
+
+/** The text a provider is embedded from: what a searcher would describe it by. */
+export function providerText(row: TextRow, categoryNames: CategoryNames): string {
+  const categories = row.category_ids ? namesOfCategories(categoryNames, row.category_ids.split('\x1f')) : [];
+  const list = (json: string) => (JSON.parse(json) as string[]).join(', ');
+  return [
+    row.company_name,
+    row.tagline,
+    row.description,
+    list(row.capability_tags),
+    list(row.industry_focus),
+    categories.join(', '),
+    [row.city, row.province].filter(Boolean).join(', '),
+  ]
+    .filter((part) => part.length > 0)
+    .join('. ');
+}
+
+export interface VectorResult {
+  name: string;
+  dims: number;
+  count: number;
+}
+
+/**
+ * Fits (when `external` is null) or uses the given embedder, and fills vec_providers.
+ * `onProgress(done)` is called after each batch.
+ */
+export async function writeProviderVectors(
+  db: Database.Database,
+  external: Embedder | null,
+  categoryNames: CategoryNames,
+  onProgress?: (phase: 'fit' | 'embeddings', done: number) => void,
+): Promise<VectorResult> {
+  let embedder: Embedder;
+  if (external) embedder = external;
+  else {
+    onProgress?.('fit', 0);
+    const all = db.prepare(`SELECT ${TEXT_COLUMNS} FROM published_providers p ORDER BY p.rowid`);
+    const texts = function* () {
+      for (const row of all.iterate() as IterableIterator<TextRow>) yield providerText(row, categoryNames);
+    };
+    const builtin = fitBuiltinEmbedder(texts());
+    saveModel(db, builtin);
+    embedder = builtin;
+  }
+  db.exec(createVecSql(embedder.dims));
+
+  const page = db.prepare(`SELECT ${TEXT_COLUMNS} FROM published_providers p WHERE p.rowid > ? ORDER BY p.rowid LIMIT ${BATCH}`);
+  const insert = db.prepare('INSERT INTO vec_providers (rowid, embedding) VALUES (?, ?)');
+  let after = 0;
+  let count = 0;
+  for (;;) {
+    const rows = page.all(after) as TextRow[];
+    if (rows.length === 0) break;
+    const texts = rows.map((row) => providerText(row, categoryNames));
+    const vectors =
+      embedder instanceof BuiltinEmbedder ? texts.map((t) => embedder.embedDocumentSync(t)) : await embedder.embedDocuments(texts);
+    if (vectors.length !== rows.length) {
+      throw new Error(`embedder ${embedder.name} returned ${vectors.length} vectors for ${rows.length} texts`);
+    }
+    db.transaction(() => {
+      rows.forEach((row, i) => {
+        const vector = vectors[i]!;
+        if (vector.length !== embedder.dims) {
+          throw new Error(`embedder ${embedder.name} returned a ${vector.length}-dimensional vector; expected ${embedder.dims}`);
+        }
+        // vec0 wants an integer rowid; better-sqlite3 binds plain numbers as REAL, so BigInt.
+        insert.run(BigInt(row.rowid), Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength));
+      });
+    })();
+    count += rows.length;
+    after = rows[rows.length - 1]!.rowid;
+    onProgress?.('embeddings', count);
+  }
+  return { name: embedder.name, dims: embedder.dims, count };
+}

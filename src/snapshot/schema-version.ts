@@ -1,0 +1,24 @@
+/**
+ * What a complete snapshot of this schema version holds. Kept apart from the
+ * builder so readers (the server's snapshot check) import it without the builder.
+ */
+
+/** Bumped whenever a reader would misread an older file. Stored as snapshot_meta.schema_version. */
+export const SCHEMA_VERSION = '1';
+
+/** Tables and views every complete snapshot has (verifySnapshotFile checks them). */
+export const REQUIRED_TABLES = [
+  'snapshot_meta',
+  'categories',
+  'providers',
+  'provider_dashboard',
+  'provider_commercial_raw',
+  'provider_categories',
+  'provider_tags',
+  'proofs',
+  'reports',
+  'fts_providers',
+  'vec_providers',
+] as const;
+export const REQUIRED_VIEWS = ['published_providers', 'public_proofs'] as const;
+

@@ -1,0 +1,159 @@
+/**
+ * Writes validated records into the snapshot being built: prepared statements,
+ * big transactions (a commit every COMMIT_EVERY providers), and the FTS row of
+ * each published provider as it goes by.
+ */
+import type Database from 'better-sqlite3';
+import type { CategoryRecord, ProofRecord, ProviderRecord, ReportRecord } from '../schemas/dataset.ts';
+import type { DatasetSink } from './dataset-reader.ts';
+import { isPublished, providerColumns, providerTags } from './provider-columns.ts';
+
+const COMMIT_EVERY = 25_000;
+
+const PROVIDER_COLUMNS = [
+  'id', 'slug', 'company_name', 'tagline', 'description', 'website', 'city', 'city_slug', 'province', 'country',
+  'primary_category_id', 'trust_level', 'confidence_score', 'overall_rating', 'total_reviews', 'capability_tags',
+  'industry_focus', 'languages_supported', 'employee_available', 'employee_provenance', 'employee_min', 'employee_max',
+  'business_size', 'budget_available', 'budget_provenance', 'budget_currency_class', 'min_project_budget_idr',
+  'rate_available', 'rate_provenance', 'rate_currency_class', 'hourly_rate_idr', 'profile_provenance', 'source_type',
+  'source_primary_url', 'source_accessed_at', 'submission_status', 'published_at', 'updated_at',
+] as const;
+
+/** Names of a category and its ancestors, for fts_providers.category_names and embedding text. */
+export type CategoryNames = Map<string, string[]>;
+
+export function categoryNameChains(categories: CategoryRecord[]): CategoryNames {
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  const chains: CategoryNames = new Map();
+  for (const c of categories) {
+    const names: string[] = [];
+    let current: CategoryRecord | undefined = c;
+    // The validator guarantees a forest; the bound only guards against a bug looping forever.
+    for (let depth = 0; current && depth < 64; depth++) {
+      names.push(current.name);
+      current = current.parentId === null ? undefined : byId.get(current.parentId);
+    }
+    chains.set(c.id, names);
+  }
+  return chains;
+}
+
+/** Distinct names of the categories (and their parents) of a provider. */
+export function namesOfCategories(chains: CategoryNames, categoryIds: Iterable<string>): string[] {
+  const names = new Set<string>();
+  for (const id of categoryIds) for (const name of chains.get(id) ?? []) names.add(name);
+  return [...names];
+}
+
+export class SnapshotWriter implements DatasetSink {
+  categoryNames: CategoryNames = new Map();
+  published = 0;
+  private rowid = 0;
+  private pending = 0;
+  private readonly insertCategory: Database.Statement;
+  private readonly insertProvider: Database.Statement;
+  private readonly insertDashboard: Database.Statement;
+  private readonly insertCommercial: Database.Statement;
+  private readonly insertLink: Database.Statement;
+  private readonly insertTag: Database.Statement;
+  private readonly insertFts: Database.Statement;
+  private readonly insertProof: Database.Statement;
+  private readonly insertReport: Database.Statement;
+
+  constructor(private readonly db: Database.Database) {
+    this.insertCategory = db.prepare(
+      `INSERT INTO categories (id, slug, name, parent_id, active, description, position)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.insertProvider = db.prepare(
+      `INSERT INTO providers (rowid, ${PROVIDER_COLUMNS.join(', ')})
+       VALUES (:rowid, ${PROVIDER_COLUMNS.map((c) => `:${c}`).join(', ')})`,
+    );
+    this.insertDashboard = db.prepare(
+      'INSERT INTO provider_dashboard (provider_rowid, moderation_notes, internal_status) VALUES (?, ?, ?)',
+    );
+    this.insertCommercial = db.prepare(
+      `INSERT INTO provider_commercial_raw (provider_rowid, employee_count, min_budget_amount, min_budget_currency,
+         hourly_rate_amount, hourly_rate_currency) VALUES (?, ?, ?, ?, ?, ?)`,
+    );
+    // A provider may list a category twice: the first (lowest) position wins.
+    this.insertLink = db.prepare(
+      'INSERT OR IGNORE INTO provider_categories (provider_rowid, category_id, position) VALUES (?, ?, ?)',
+    );
+    this.insertTag = db.prepare(
+      'INSERT OR IGNORE INTO provider_tags (provider_rowid, kind, value, value_key) VALUES (?, ?, ?, ?)',
+    );
+    this.insertFts = db.prepare(
+      `INSERT INTO fts_providers (rowid, company_name, tagline, description, capability_tags, industry_focus,
+         category_names, city, province) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.insertProof = db.prepare(
+      `INSERT INTO proofs (id, provider_rowid, title, kind, url, submission_status, is_public, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.insertReport = db.prepare(
+      'INSERT INTO reports (slug, title, category_slug, country, year, summary) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    db.exec('BEGIN');
+  }
+
+  categories(accepted: Array<{ record: CategoryRecord; index: number }>): void {
+    for (const { record: c, index } of accepted) {
+      this.insertCategory.run(c.id, c.slug, c.name, c.parentId, c.active ? 1 : 0, c.description ?? null, index);
+    }
+    this.categoryNames = categoryNameChains(accepted.map((a) => a.record));
+  }
+
+  provider(p: ProviderRecord): number {
+    const rowid = ++this.rowid;
+    this.insertProvider.run({ rowid, ...providerColumns(p) });
+    this.insertDashboard.run(rowid, p.moderationNotes, p.internalStatus);
+    this.insertCommercial.run(
+      rowid,
+      p.employeeCount?.value ?? null,
+      p.minProjectBudget?.amount ?? null,
+      p.minProjectBudget?.currency ?? null,
+      p.hourlyRate?.amount ?? null,
+      p.hourlyRate?.currency ?? null,
+    );
+    p.categoryIds.forEach((id, position) => this.insertLink.run(rowid, id, position));
+    for (const tag of providerTags(p)) this.insertTag.run(rowid, tag.kind, tag.value, tag.value_key);
+    if (isPublished(p)) {
+      this.published++;
+      this.insertFts.run(
+        rowid,
+        p.companyName,
+        p.tagline,
+        p.description,
+        p.capabilityTags.join(' '),
+        p.industryFocus.join(' '),
+        namesOfCategories(this.categoryNames, p.categoryIds).join(' '),
+        p.city ?? '',
+        p.province ?? '',
+      );
+    }
+    this.tick();
+    return rowid;
+  }
+
+  proof(r: ProofRecord, providerRowid: number): void {
+    this.insertProof.run(r.id, providerRowid, r.title, r.kind, r.url, r.submissionStatus, r.isPublic ? 1 : 0, r.createdAt);
+    this.tick();
+  }
+
+  report(r: ReportRecord): void {
+    this.insertReport.run(r.slug, r.title, r.categorySlug, r.country, r.year, r.summary);
+  }
+
+  /** Commits what is pending (the writer is done). */
+  finish(): void {
+    if (this.db.inTransaction) this.db.exec('COMMIT');
+  }
+
+  private tick(): void {
+    if (++this.pending < COMMIT_EVERY) return;
+    this.pending = 0;
+    this.db.exec('COMMIT');
+    this.db.exec('BEGIN');
+  }
+}
