@@ -11,6 +11,7 @@ import { errorResponse, jsonResponse, snapshotResponse, withoutBody } from './re
 import { REST_ROUTES } from './rest/index.ts';
 import type { RestRoute } from './rest/route.ts';
 import { queryRecord } from '../schemas/api/params.ts';
+import { mcpRoute, recommendRoute } from './auth/key-routes.ts';
 
 export interface Route {
   /** OpenAPI-style path: `{name}` matches one path segment */
@@ -35,8 +36,8 @@ export function restRoute(route: RestRoute): Route {
   };
 }
 
-/** Issue 4 adds /api/ai/recommend and /mcp here. */
-export const ROUTES: Route[] = [...REST_ROUTES.map(restRoute)];
+/** The public REST routes, then the key-protected AI endpoint and /mcp (src/server/auth/key-routes.ts). */
+export const ROUTES: Route[] = [...REST_ROUTES.map(restRoute), recommendRoute, mcpRoute];
 
 interface CompiledRoute {
   route: Route;

@@ -1,0 +1,168 @@
+/**
+ * POST /mcp and GET /mcp: JSON-RPC 2.0 for tools, in one small module.
+ *
+ * Two kinds of client (CONTRACT.md section 3): a plain JSON-RPC client gets the
+ * spec's shapes (`tools/list` -> {tools: ["search_providers", ...]}); an MCP
+ * client, recognised by an `initialize` request or an MCP-Protocol-Version
+ * header, gets MCP's shapes (revision 2025-11-25, stateless: no session id).
+ * The official SDK's server transport is not used because it answers 406 to
+ * `Accept: application/json` alone and has no plain mode; its protocol
+ * constants are. Every answer is JSON (never an event stream), whatever the
+ * Accept header says.
+ */
+import * as z from 'zod';
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import type { Snapshot } from '../query/snapshot.ts';
+import { ApiError } from './errors.ts';
+import { corsHeaders, NO_STORE } from './http.ts';
+import { MCP_TOOL_NAMES, MCP_TOOLS, mcpToolObjects } from './mcp-tools.ts';
+
+export const MCP_SERVER_INFO = { name: 'provider-directory', title: 'Provider Directory', version: '0.1.0' } as const;
+
+type Id = string | number;
+type Mode = 'plain' | 'mcp';
+
+class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+const METHOD_NOT_FOUND = -32601;
+const INVALID_PARAMS = -32602;
+const INTERNAL_ERROR = -32603;
+
+const MessageSchema = z.object({
+  jsonrpc: z.literal('2.0'),
+  id: z.union([z.string(), z.number()]).optional(),
+  method: z.string(),
+  params: z.unknown().optional(),
+});
+
+const ParamsObject = z.record(z.string(), z.unknown()).optional();
+const InitializeParams = z.object({ protocolVersion: z.string().optional() }).loose().optional();
+const CallParams = z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()).optional() }).loose();
+
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': NO_STORE };
+
+const json = (body: unknown, status = 200, extra: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...corsHeaders(), ...extra } });
+
+const errorBody = (id: Id | null, code: number, message: string) => ({ jsonrpc: '2.0', id, error: { code, message } });
+
+function zodMessage(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join('.') || 'params'}: ${i.message}`).join('; ');
+}
+
+/** A tool's domain failure as MCP's isError result, with the REST envelope (and its code) in the text. */
+function toolError(err: ApiError) {
+  const envelope = { error: { code: err.code, message: err.message } };
+  return { content: [{ type: 'text', text: JSON.stringify(envelope) }], isError: true };
+}
+
+async function callTool(params: unknown, snapshot: () => Snapshot) {
+  const parsed = CallParams.safeParse(params);
+  if (!parsed.success) throw new RpcError(INVALID_PARAMS, `Invalid tools/call params: ${zodMessage(parsed.error)}`);
+  const tool = MCP_TOOLS.find((t) => t.name === parsed.data.name);
+  if (!tool) throw new RpcError(INVALID_PARAMS, `Unknown tool: ${parsed.data.name.slice(0, 80)}. Tools: ${MCP_TOOL_NAMES.join(', ')}`);
+  const args = tool.input.safeParse(parsed.data.arguments ?? {});
+  if (!args.success) throw new RpcError(INVALID_PARAMS, `Invalid arguments for ${tool.name}: ${zodMessage(args.error)}`);
+  try {
+    const structured = await tool.run(args.data, snapshot());
+    return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+  } catch (err) {
+    // 4xx ApiErrors are the tool's input failing; a snapshot outage or a fault stays a protocol error.
+    if (err instanceof ApiError && err.status < 500) return toolError(err);
+    throw err;
+  }
+}
+
+async function dispatch(method: string, params: unknown, mode: Mode, snapshot: () => Snapshot): Promise<unknown> {
+  switch (method) {
+    case 'initialize': {
+      const p = InitializeParams.safeParse(params);
+      if (!p.success) throw new RpcError(INVALID_PARAMS, `Invalid initialize params: ${zodMessage(p.error)}`);
+      const asked = p.data?.protocolVersion;
+      // Version negotiation: echo a version we speak, otherwise offer our latest.
+      const protocolVersion = asked && SUPPORTED_PROTOCOL_VERSIONS.includes(asked) ? asked : LATEST_PROTOCOL_VERSION;
+      return {
+        protocolVersion,
+        capabilities: { tools: { listChanged: false } },
+        serverInfo: MCP_SERVER_INFO,
+        instructions:
+          'Read-only tools over a directory of service providers (mostly Indonesian digital agencies). ' +
+          'Use search_providers to find candidates, get_provider_card for one provider in depth, compare_providers for two.',
+      };
+    }
+    case 'ping':
+      return {};
+    case 'tools/list': {
+      if (!ParamsObject.safeParse(params).success) throw new RpcError(INVALID_PARAMS, 'tools/list params must be an object');
+      return mode === 'mcp' ? { tools: mcpToolObjects() } : { tools: [...MCP_TOOL_NAMES] };
+    }
+    case 'tools/call':
+      return callTool(params, snapshot);
+    default:
+      throw new RpcError(METHOD_NOT_FOUND, `Method not found: ${method.slice(0, 80)}`);
+  }
+}
+
+/** One message -> its response body, or null for a notification (which gets no answer). */
+async function answer(message: unknown, modeFromHeader: boolean, snapshot: () => Snapshot): Promise<unknown | null> {
+  const parsed = MessageSchema.safeParse(message);
+  if (!parsed.success) {
+    const rawId = (message as { id?: unknown } | null)?.id;
+    const id = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : null;
+    return errorBody(id, INVALID_REQUEST, 'Invalid Request: expected {"jsonrpc": "2.0", "id": string or number, "method": string}');
+  }
+  const { id, method, params } = parsed.data;
+  const mode: Mode = modeFromHeader || method === 'initialize' ? 'mcp' : 'plain';
+  if (id === undefined) return null; // notifications (notifications/initialized, ...) are acknowledged with 202
+  try {
+    return { jsonrpc: '2.0', id, result: await dispatch(method, params, mode, snapshot) };
+  } catch (err) {
+    if (err instanceof RpcError) return errorBody(id, err.code, err.message);
+    console.error('mcp internal error:', err);
+    return errorBody(id, INTERNAL_ERROR, 'Internal error');
+  }
+}
+
+/** POST /mcp, after the key check and the rate limit. */
+export async function handleMcpPost(request: Request, snapshot: () => Snapshot): Promise<Response> {
+  const header = request.headers.get('mcp-protocol-version');
+  if (header !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(header.trim())) {
+    return json(errorBody(null, INVALID_REQUEST, `Unsupported MCP-Protocol-Version: ${header.slice(0, 40)}. Supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`), 400);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(await request.text());
+  } catch {
+    return json(errorBody(null, PARSE_ERROR, 'Parse error: the body is not valid JSON'));
+  }
+  const fromHeader = header !== null;
+  if (Array.isArray(body)) {
+    // JSON-RPC 2.0 batch (MCP itself no longer sends them; plain clients may).
+    if (body.length === 0) return json(errorBody(null, INVALID_REQUEST, 'Invalid Request: empty batch'));
+    const answers = (await Promise.all(body.map((m) => answer(m, fromHeader, snapshot)))).filter((a) => a !== null);
+    return answers.length ? json(answers) : new Response(null, { status: 202, headers: corsHeaders() });
+  }
+  const reply = await answer(body, fromHeader, snapshot);
+  return reply === null ? new Response(null, { status: 202, headers: corsHeaders() }) : json(reply);
+}
+
+/**
+ * GET /mcp: a small service document for people and health checks. An MCP client
+ * asking for a server-initiated event stream gets 405: a 200 would make it
+ * reconnect forever, a 405 makes it stop asking.
+ */
+export function handleMcpGet(request: Request): Response {
+  const accept = request.headers.get('accept') ?? '';
+  if (accept.toLowerCase().includes('text/event-stream')) {
+    throw new ApiError('METHOD_NOT_ALLOWED', 'This server offers no event stream; send JSON-RPC requests with POST.', { Allow: 'GET, POST' });
+  }
+  return json({ name: MCP_SERVER_INFO.name, version: MCP_SERVER_INFO.version, jsonrpc: '2.0', tools: [...MCP_TOOL_NAMES], status: 'ok' });
+}
