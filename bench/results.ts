@@ -1,0 +1,132 @@
+/**
+ * latest.json: the shape issue 7 fixes (more keys welcome), and the table printed
+ * from it. A partial run (--only/--skip) merges into the previous file, so the
+ * parts it did not measure keep their last figures; each part records when it ran.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { MachineInfo } from './machine.ts';
+import type { LatencySummary } from './stats.ts';
+import { renderTable, type Cell } from './table.ts';
+
+export interface Latency3 {
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+}
+
+export interface Rps {
+  rps: number;
+  p99Ms: number;
+}
+
+export interface BenchResults {
+  machine: MachineInfo;
+  providers: number;
+  seed: number;
+  search: {
+    ours: (Latency3 & Partial<LatencySummary>) | null;
+    orama: (Latency3 & Partial<LatencySummary>) | null;
+    /** orama p50 / ours p50 (and p99): how many times faster ours is */
+    ratio?: { p50: number; p99: number } | null;
+    vectorRecallAt50?: number | null;
+    hybridNdcgAt10?: number | null;
+    [key: string]: unknown;
+  };
+  http: { search: Rps | null; detail: Rps | null; searchPlainNode: Rps | null; [key: string]: unknown };
+  build: { seconds: number; pagesPerSecond: number; peakRssMb: number | null; [key: string]: unknown } | null;
+  snapshot: { seconds100k: number | null; peakRssMb100k: number | null; seconds1m: number | null; peakRssMb1m: number | null; [key: string]: unknown };
+  measuredAt: Record<string, string>;
+}
+
+export function emptyResults(machine: MachineInfo, providers: number, seed: number): BenchResults {
+  return {
+    machine,
+    providers,
+    seed,
+    search: { ours: null, orama: null, ratio: null, vectorRecallAt50: null, hybridNdcgAt10: null },
+    http: { search: null, detail: null, searchPlainNode: null },
+    build: null,
+    snapshot: { seconds100k: null, peakRssMb100k: null, seconds1m: null, peakRssMb1m: null },
+    measuredAt: {},
+  };
+}
+
+/** The previous results for the same size and seed, to merge a partial run into. */
+export function loadPrevious(file: string, providers: number, seed: number): Partial<BenchResults> | null {
+  try {
+    const prev = JSON.parse(fs.readFileSync(file, 'utf8')) as BenchResults;
+    return prev.providers === providers && prev.seed === seed ? prev : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeResults(file: string, results: BenchResults): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+}
+
+const TARGETS = {
+  searchP50: 3,
+  searchP99: 15,
+  recall: 0.95,
+  httpSearchRps: 1500,
+  httpSearchP99: 50,
+  detailRps: 8000,
+  detailP99: 20,
+  prodOverPlain: 1.5,
+  buildSeconds: 240,
+  buildRssMb: 3072,
+  snapshot100kSeconds: 60,
+  snapshot1mSeconds: 600,
+  snapshot1mRssMb: 2048,
+};
+
+const verdict = (ok: boolean | null) => (ok === null ? '' : ok ? 'ok' : 'MISS');
+const le = (v: number | null | undefined, max: number) => (v === null || v === undefined ? null : v <= max);
+const ge = (v: number | null | undefined, min: number) => (v === null || v === undefined ? null : v >= min);
+
+/** The summary table: one row per figure, with its target and whether it is met. */
+export function resultsTable(r: BenchResults): string {
+  const s = r.search;
+  const h = r.http;
+  const ratio = h.search && h.searchPlainNode ? h.searchPlainNode.rps / Math.max(h.search.rps, 0.001) : null;
+  const rows: Cell[][] = [
+    ['search ours p50 ms', s.ours?.p50Ms, '<= 3', verdict(le(s.ours?.p50Ms, TARGETS.searchP50))],
+    ['search ours p95 ms', s.ours?.p95Ms, '', ''],
+    ['search ours p99 ms', s.ours?.p99Ms, '<= 15', verdict(le(s.ours?.p99Ms, TARGETS.searchP99))],
+    ['search orama p50 ms', s.orama?.p50Ms, '', ''],
+    ['search orama p95 ms', s.orama?.p95Ms, '', ''],
+    ['search orama p99 ms', s.orama?.p99Ms, '', ''],
+    ['orama/ours p50, p99 (x)', s.ratio ? `${s.ratio.p50.toFixed(0)}, ${s.ratio.p99.toFixed(0)}` : null, '', ''],
+    ['vector recall@50', s.vectorRecallAt50, '>= 0.95', verdict(ge(s.vectorRecallAt50, TARGETS.recall))],
+    ['hybrid nDCG@10', s.hybridNdcgAt10, 'no drop', ''],
+    ['http search rps', h.search?.rps, '>= 1,500', verdict(ge(h.search?.rps, TARGETS.httpSearchRps))],
+    ['http search p99 ms', h.search?.p99Ms, '<= 50', verdict(le(h.search?.p99Ms, TARGETS.httpSearchP99))],
+    ['http detail rps', h.detail?.rps, '>= 8,000', verdict(ge(h.detail?.rps, TARGETS.detailRps))],
+    ['http detail p99 ms', h.detail?.p99Ms, '<= 20', verdict(le(h.detail?.p99Ms, TARGETS.detailP99))],
+    ['http list rps', (h.list as Rps | undefined)?.rps, '', ''],
+    ['http list p99 ms', (h.list as Rps | undefined)?.p99Ms, '', ''],
+    ['plain node:http search rps', h.searchPlainNode?.rps, '', ''],
+    ['plain node:http search p99 ms', h.searchPlainNode?.p99Ms, '', ''],
+    ['plain/production rps (x)', ratio, '<= 1.5', verdict(le(ratio, TARGETS.prodOverPlain))],
+    ['static build s', r.build?.seconds, '<= 240', verdict(le(r.build?.seconds, TARGETS.buildSeconds))],
+    ['static build pages/s', r.build?.pagesPerSecond, '', ''],
+    ['static build peak RSS MB', r.build?.peakRssMb, '<= 3,072', verdict(le(r.build?.peakRssMb, TARGETS.buildRssMb))],
+    ['snapshot 100k s', r.snapshot.seconds100k, '<= 60', verdict(le(r.snapshot.seconds100k, TARGETS.snapshot100kSeconds))],
+    ['snapshot 100k peak RSS MB', r.snapshot.peakRssMb100k, '', ''],
+    ['snapshot 1M s', r.snapshot.seconds1m, '<= 600', verdict(le(r.snapshot.seconds1m, TARGETS.snapshot1mSeconds))],
+    ['snapshot 1M peak RSS MB', r.snapshot.peakRssMb1m, '<= 2,048', verdict(le(r.snapshot.peakRssMb1m, TARGETS.snapshot1mRssMb))],
+  ];
+  const m = r.machine;
+  const head = `${r.providers.toLocaleString('en-US')} providers (seed ${r.seed}) on ${m.cpuModel}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}`;
+  return `${head}\n\n${renderTable(['figure', 'value', 'target', ''], rows)}`;
+}
+
+/** The per-class latency breakdown of the search part. */
+export function classTable(ours: Record<string, LatencySummary> | undefined, orama: Record<string, LatencySummary> | undefined): string {
+  const labels = [...new Set([...Object.keys(ours ?? {}), ...Object.keys(orama ?? {})])].sort();
+  const rows = labels.map((l) => [l, ours?.[l]?.count, ours?.[l]?.p50Ms, ours?.[l]?.p99Ms, orama?.[l]?.count, orama?.[l]?.p50Ms, orama?.[l]?.p99Ms]);
+  return renderTable(['query class', 'n', 'ours p50', 'ours p99', 'n', 'orama p50', 'orama p99'], rows);
+}

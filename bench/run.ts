@@ -1,0 +1,134 @@
+/**
+ * npm run bench: the whole benchmark of issue 7 in one run, side by side.
+ *   1. snapshot  db:build at 100k (and 1M with --with-1m): wall time, peak RSS
+ *   2. search    in-process searchProviders over the query mix, vector recall@50,
+ *                hybrid nDCG@10 on the judged set
+ *   3. orama     the peer engine on the same documents, vectors and queries
+ *   4. http      autocannon against scripts/serve.ts and the plain node:http floor
+ *   5. build     astro build at 100k: wall time, pages/s, peak RSS
+ * Prints a table (stdout) and writes bench/results/latest.json. Progress lines go
+ * to stderr on a terminal only. See bench/results/README.md.
+ */
+import fs from 'node:fs';
+import { machineInfo } from './machine.ts';
+import { parseBenchArgs, USAGE, UsageError, type BenchOptions } from './args.ts';
+import { ensureDataset, ensureSnapshot } from './dataset.ts';
+import { runMeasured, tsxCommand } from './child.ts';
+import { progress, warn } from './log.ts';
+import { classTable, emptyResults, loadPrevious, resultsTable, writeResults, type BenchResults } from './results.ts';
+import type { OursSearchResult } from './search-ours.ts';
+import type { OramaSearchResult } from './search-orama.ts';
+import { runHttp } from './http.ts';
+import { runStaticBuild } from './static-build.ts';
+import { judgedNdcg } from './ndcg.ts';
+import { round } from './stats.ts';
+
+async function worker<T>(script: string, args: string[]): Promise<{ result: T; peakRssMb: number | null; seconds: number }> {
+  const [cmd, argv] = tsxCommand(script, args);
+  const run = await runMeasured(cmd, argv);
+  if (run.exitCode !== 0) throw new Error(`${script} failed (exit ${run.exitCode ?? run.signal}):\n${run.stderr.slice(-3000)}`);
+  const line = run.stdout.trim().split('\n').at(-1) ?? '';
+  return { result: JSON.parse(line) as T, peakRssMb: run.peakRssMb, seconds: run.seconds };
+}
+
+async function main(opts: BenchOptions): Promise<void> {
+  const now = () => new Date().toISOString();
+  const previous = loadPrevious(opts.out, opts.providers, opts.seed);
+  const results: BenchResults = { ...emptyResults(machineInfo(), opts.providers, opts.seed), ...previous, machine: machineInfo() };
+  results.measuredAt = { ...(previous?.measuredAt ?? {}) };
+  const extra: Record<string, unknown> = {};
+
+  const dataset = await ensureDataset(opts.providers, opts.seed, opts.fresh);
+  const snap = await ensureSnapshot(dataset, { measure: opts.parts.has('snapshot'), fresh: opts.fresh });
+  if (opts.parts.has('snapshot') && snap.run) {
+    results.snapshot = { ...results.snapshot, seconds100k: round(snap.run.seconds, 1), peakRssMb100k: snap.run.peakRssMb, file: snap.file };
+    results.snapshot.snapshotMb100k = Math.round(fs.statSync(snap.file).size / 1024 / 1024);
+    results.measuredAt.snapshot = now();
+    if (opts.with1m) {
+      const big = await ensureDataset(1_000_000, opts.seed, opts.fresh);
+      const out = `${snap.file.replace(/\.db$/, '')}-1m.db`;
+      const bigSnap = await ensureSnapshot(big, { measure: true, fresh: true, out });
+      results.snapshot = { ...results.snapshot, seconds1m: round(bigSnap.run!.seconds, 1), peakRssMb1m: bigSnap.run!.peakRssMb };
+      results.snapshot.snapshotMb1m = Math.round(fs.statSync(out).size / 1024 / 1024);
+      fs.rmSync(out, { force: true }); // 1M snapshots are large; the figure is what we keep
+      results.measuredAt.snapshot1m = now();
+    }
+  }
+
+  let ours: OursSearchResult | undefined;
+  let orama: OramaSearchResult | undefined;
+  if (opts.parts.has('search')) {
+    progress(`search: ${opts.queries} queries in process ...`);
+    ours = (await worker<OursSearchResult>('bench/search-ours.ts', ['--db', snap.file, '--queries', String(opts.queries)])).result;
+    const { latency } = ours;
+    results.search = {
+      ...results.search,
+      ours: { p50Ms: latency.p50Ms, p95Ms: latency.p95Ms, p99Ms: latency.p99Ms, maxMs: latency.maxMs, meanMs: latency.meanMs, count: latency.count },
+      oursByClass: ours.byClass,
+      oursFirstAnswerMs: round(ours.firstAnswerMs, 1),
+      oursRssMb: ours.rssMb,
+      vectorRecallAt50: ours.recall?.mean ?? null,
+      vectorRecall: ours.recall,
+    };
+    progress(`search: p50 ${latency.p50Ms} ms, p99 ${latency.p99Ms} ms, recall@50 ${ours.recall?.mean}`);
+    const ndcg = await judgedNdcg(snap.file, dataset.dir);
+    results.search.hybridNdcgAt10 = ndcg?.hybrid ?? null;
+    results.search.ndcg = ndcg;
+    results.measuredAt.search = now();
+  }
+  if (opts.parts.has('orama')) {
+    progress(`orama: indexing ${opts.providers.toLocaleString('en-US')} documents and ${opts.oramaQueries} hybrid queries (slow) ...`);
+    const run = await worker<OramaSearchResult>('bench/search-orama.ts', ['--db', snap.file, '--queries', String(opts.queries), '--subset', String(opts.oramaQueries)]);
+    orama = run.result;
+    const { latency } = orama;
+    results.search = {
+      ...results.search,
+      orama: { p50Ms: latency.p50Ms, p95Ms: latency.p95Ms, p99Ms: latency.p99Ms, maxMs: latency.maxMs, meanMs: latency.meanMs, count: latency.count },
+      oramaByClass: orama.byClass,
+      oramaIndexSeconds: round(orama.indexSeconds, 1),
+      oramaFirstAnswerSeconds: round(orama.firstAnswerSeconds, 1),
+      oramaRssMb: orama.rssMb,
+      oramaPeakRssMb: run.peakRssMb,
+      oramaQueries: orama.queries,
+    };
+    results.measuredAt.orama = now();
+  }
+  const s = results.search;
+  if (s.ours && s.orama) s.ratio = { p50: round(s.orama.p50Ms / s.ours.p50Ms, 1), p99: round(s.orama.p99Ms / s.ours.p99Ms, 1) };
+
+  if (opts.parts.has('http')) {
+    const http = await runHttp(snap.file, { connections: opts.connections, seconds: opts.httpSeconds });
+    results.http = { ...http };
+    results.measuredAt.http = now();
+  }
+  if (opts.parts.has('build')) {
+    const build = await runStaticBuild(snap.file, opts.providers);
+    results.build = { ...build };
+    results.measuredAt.build = now();
+  }
+
+  Object.assign(results, extra);
+  writeResults(opts.out, results);
+  process.stdout.write(`${resultsTable(results)}\n\n`);
+  const byClassOurs = (results.search.oursByClass ?? undefined) as Parameters<typeof classTable>[0];
+  const byClassOrama = (results.search.oramaByClass ?? undefined) as Parameters<typeof classTable>[1];
+  if (byClassOurs || byClassOrama) process.stdout.write(`${classTable(byClassOurs, byClassOrama)}\n\n`);
+  process.stdout.write(`wrote ${opts.out}\n`);
+}
+
+let options: BenchOptions;
+try {
+  options = parseBenchArgs(process.argv.slice(2));
+} catch (err) {
+  if (err instanceof UsageError) {
+    process.stderr.write(`bench: ${err.message}\n${USAGE}\n`);
+    process.exit(2);
+  }
+  throw err;
+}
+try {
+  await main(options);
+} catch (err) {
+  warn((err as Error).stack ?? String(err));
+  process.exit(1);
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { parseBenchArgs, UsageError } from '../../bench/args.ts';
+
+describe('parseBenchArgs', () => {
+  it('defaults to every part at 100,000 providers', () => {
+    const o = parseBenchArgs([]);
+    expect(o.providers).toBe(100_000);
+    expect([...o.parts].sort()).toEqual(['build', 'http', 'orama', 'search', 'snapshot']);
+    expect(o).toMatchObject({ queries: 1000, connections: 50, httpSeconds: 10, with1m: false });
+  });
+
+  it('runs only the parts asked for, minus the skipped ones', () => {
+    expect([...parseBenchArgs(['--only', 'search,http']).parts]).toEqual(['search', 'http']);
+    expect([...parseBenchArgs(['--skip', 'build,orama']).parts].sort()).toEqual(['http', 'search', 'snapshot']);
+  });
+
+  it('refuses unknown parts and malformed numbers', () => {
+    expect(() => parseBenchArgs(['--only', 'serch'])).toThrow(UsageError);
+    expect(() => parseBenchArgs(['--providers', '1e5'])).toThrow(UsageError);
+    expect(() => parseBenchArgs(['--nope'])).toThrow(UsageError);
+  });
+
+  it('never asks Orama for more queries than the mix has', () => {
+    expect(parseBenchArgs(['--queries', '50']).oramaQueries).toBe(50);
+  });
+});
