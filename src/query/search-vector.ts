@@ -10,13 +10,12 @@ import type { Snapshot } from './snapshot.ts';
 
 function vectorSql(filtered: boolean, filterWhere: string): string {
   return `
-    -- cosine distance, nearest first; rowid breaks ties.
+    -- vec0 KNN: the k nearest by cosine distance (vec0 allows only its own ORDER BY distance).
     SELECT v.rowid AS rowid, v.distance AS distance
     FROM vec_providers v
     WHERE v.embedding MATCH :vector
       AND k = :k
-      ${filtered ? `AND v.rowid IN (SELECT p.rowid FROM published_providers p WHERE ${filterWhere})` : ''}
-    ORDER BY v.distance, v.rowid`;
+      ${filtered ? `AND v.rowid IN (SELECT p.rowid FROM published_providers p WHERE ${filterWhere})` : ''}`;
 }
 
 /** Rowids of the nearest providers among the filtered ones, nearest first. */
@@ -26,5 +25,7 @@ export function vectorCandidates(snapshot: Snapshot, vector: Float32Array | null
   const rows = snapshot
     .prepare<[Record<string, unknown>], { rowid: number; distance: number }>(sql)
     .all({ ...filter.params, vector, k: window });
+  // Nearest first; rowid breaks distance ties so ranks are deterministic.
+  rows.sort((a, b) => a.distance - b.distance || a.rowid - b.rowid);
   return rows.map((r) => r.rowid);
 }

@@ -1,0 +1,104 @@
+/**
+ * Search quality on the judged query set (data/eval/queries.json): nDCG@10 of
+ * keyword-only, vector-only and hybrid ranking, through the same searchProviders
+ * the API calls. Grades come from the generator's ground truth
+ * (data/seed/ground-truth.ndjson), never from keyword overlap.
+ */
+import fs from 'node:fs';
+import { searchProviders } from './search.ts';
+import type { Snapshot } from './snapshot.ts';
+
+export interface JudgedQuery {
+  id: string;
+  class: string;
+  q: string;
+  categoryId: string;
+  citySlug?: string;
+  split: 'dev' | 'heldout';
+}
+
+export interface GroundTruthRecord {
+  slug: string;
+  published: boolean;
+  primaryCategoryId: string;
+  categoryIds: string[];
+  citySlug?: string | null;
+}
+
+export type Mode = 'keyword' | 'vector' | 'hybrid';
+export const MODES: Mode[] = ['keyword', 'vector', 'hybrid'];
+const CUTOFF = 10;
+
+export function loadJudgedQueries(file: string): JudgedQuery[] {
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { queries: JudgedQuery[] }).queries;
+}
+
+export function loadGroundTruth(file: string): GroundTruthRecord[] {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as GroundTruthRecord);
+}
+
+/** 2 = primary category (and city when asked), 1 = another of its categories, 0 otherwise. */
+export function grade(query: JudgedQuery, record: GroundTruthRecord): number {
+  if (!record.published) return 0;
+  if (query.citySlug && record.citySlug !== query.citySlug) return 0;
+  if (record.primaryCategoryId === query.categoryId) return 2;
+  return record.categoryIds.includes(query.categoryId) ? 1 : 0;
+}
+
+const gain = (g: number) => 2 ** g - 1;
+const dcg = (grades: number[]) => grades.slice(0, CUTOFF).reduce((s, g, i) => s + gain(g) / Math.log2(i + 2), 0);
+
+export function ndcgAt10(returnedGrades: number[], allGrades: number[]): number {
+  const ideal = dcg([...allGrades].sort((a, b) => b - a));
+  return ideal === 0 ? 0 : dcg(returnedGrades) / ideal;
+}
+
+export interface EvalReport {
+  queries: number;
+  ndcgAt10: Record<Mode, { all: number; dev: number; heldout: number; byClass: Record<string, number> }>;
+  unpublishedReturned: number;
+  perQuery: { id: string; class: string; split: string; q: string; keyword: number; vector: number; hybrid: number }[];
+}
+
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+export async function evaluateSearch(snapshot: Snapshot, queries: JudgedQuery[], truth: GroundTruthRecord[]): Promise<EvalReport> {
+  const bySlug = new Map(truth.map((t) => [t.slug, t]));
+  let unpublishedReturned = 0;
+  const perQuery: EvalReport['perQuery'] = [];
+  for (const query of queries) {
+    const allGrades = truth.map((t) => grade(query, t));
+    const scores = {} as Record<Mode, number>;
+    for (const mode of MODES) {
+      const sides = { keyword: mode !== 'vector', vector: mode !== 'keyword' };
+      const result = await searchProviders(snapshot, { q: query.q, filters: {}, sort: 'relevance', page: 1, limit: CUTOFF, sides });
+      const grades = result.items.map((hit) => {
+        const record = bySlug.get(hit.summary.slug);
+        if (!record?.published) unpublishedReturned++;
+        return record ? grade(query, record) : 0;
+      });
+      scores[mode] = ndcgAt10(grades, allGrades);
+    }
+    perQuery.push({ id: query.id, class: query.class, split: query.split, q: query.q, ...scores });
+  }
+  const summarize = (mode: Mode) => {
+    const classes = [...new Set(perQuery.map((p) => p.class))];
+    return {
+      all: round(mean(perQuery.map((p) => p[mode]))),
+      dev: round(mean(perQuery.filter((p) => p.split === 'dev').map((p) => p[mode]))),
+      heldout: round(mean(perQuery.filter((p) => p.split === 'heldout').map((p) => p[mode]))),
+      byClass: Object.fromEntries(classes.map((c) => [c, round(mean(perQuery.filter((p) => p.class === c).map((p) => p[mode])))])),
+    };
+  };
+  return {
+    queries: queries.length,
+    ndcgAt10: { keyword: summarize('keyword'), vector: summarize('vector'), hybrid: summarize('hybrid') },
+    unpublishedReturned,
+    perQuery: perQuery.map((p) => ({ ...p, keyword: round(p.keyword), vector: round(p.vector), hybrid: round(p.hybrid) })),
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * The API test fixture: a generated dataset plus a few hand-crafted records for
+ * precise cases, built into a snapshot by the real builder (STYLE.md habit 7), and
+ * the real server started over it (scripts/serve.ts) for the over-HTTP tests.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { generateDataset } from '../../src/generate/index.ts';
+import { buildSnapshot } from '../../src/snapshot/build.ts';
+import type { ProofRecord, ProviderRecord } from '../../src/schemas/dataset.ts';
+
+export const FIXTURE_PROVIDERS = 300;
+export const FIXTURE_SEED = 11;
+
+const base: Omit<ProviderRecord, 'id' | 'slug' | 'companyName'> = {
+  tagline: 'Layanan digital',
+  description: 'Kami membantu bisnis.',
+  website: null,
+  city: 'Jakarta Selatan',
+  province: 'DKI Jakarta',
+  country: 'ID',
+  categoryIds: ['cat-e-commerce'],
+  trustLevel: 3,
+  confidenceScore: 0.5,
+  overallRating: 4,
+  totalReviews: 10,
+  capabilityTags: ['Shopify'],
+  industryFocus: ['Retail'],
+  languagesSupported: ['Indonesian'],
+  employeeCount: { value: '11-50', provenance: 'provider_submitted' },
+  minProjectBudget: { amount: 20_000_000, currency: 'IDR', provenance: 'provider_submitted' },
+  hourlyRate: { amount: 300_000, currency: 'IDR', provenance: 'provider_submitted' },
+  profileProvenance: 'provider_submitted',
+  sourceType: null,
+  sourcePrimaryUrl: null,
+  sourceAccessedAt: null,
+  submissionStatus: 'approved',
+  publishedAt: '2025-06-01T00:00:00.000Z',
+  updatedAt: '2025-06-02T00:00:00.000Z',
+  moderationNotes: null,
+  internalStatus: null,
+};
+
+export const HOSTILE_NAME = `<script>alert("x")</script> "Quote'); DROP TABLE providers;-- NEAR( * ^`;
+
+/** Hand-crafted records appended to the generated ones. */
+export const HANDCRAFTED: ProviderRecord[] = [
+  {
+    ...base,
+    id: 'fx-hostile',
+    slug: 'hostile-name-co',
+    companyName: HOSTILE_NAME,
+    tagline: 'Toko online zyxwvut',
+    description: 'Pembuatan toko online dengan kata unik zyxwvut.',
+  },
+  {
+    ...base,
+    id: 'fx-unpublished',
+    slug: 'approved-not-published',
+    companyName: 'Approved Not Published',
+    tagline: 'Toko online secretunpublishedword',
+    description: 'Toko online secretunpublishedword e-commerce website.',
+    publishedAt: null,
+    moderationNotes: 'SECRET-MODERATION-NOTE',
+    internalStatus: 'SECRET-INTERNAL-STATUS',
+  },
+  {
+    ...base,
+    id: 'fx-dollar',
+    slug: 'dollar-rate-studio',
+    companyName: 'Dollar Rate Studio',
+    tagline: 'Website WordPress',
+    description: 'Pembuatan website WordPress untuk UMKM.',
+    categoryIds: ['cat-wordpress'],
+    hourlyRate: { amount: 99, currency: 'USD', provenance: 'provider_submitted' },
+    minProjectBudget: { amount: 5000, currency: null, provenance: 'public_source' },
+  },
+  {
+    ...base,
+    id: 'fx-remote',
+    slug: 'kedai-kopi-terpencil',
+    companyName: 'Kedai Kopi Terpencil',
+    tagline: 'Kopi tubruk dan roti bakar',
+    description: 'Warung kopi keluarga yang menyajikan kopi tubruk, teh manis dan roti bakar sejak 1990.',
+    city: 'Kota Terpencil',
+    province: 'Nusa Tenggara Timur',
+    categoryIds: ['cat-video-production'],
+    industryFocus: ['Kuliner Langka'],
+    capabilityTags: ['Kopi Tubruk'],
+    trustLevel: 1,
+    overallRating: 1.5,
+  },
+];
+
+/** A public and a non-public proof of the dollar studio, for compare's proof count. */
+const HANDCRAFTED_PROOFS: ProofRecord[] = [
+  { id: 'fx-proof-1', providerId: 'fx-dollar', title: 'Case study', kind: 'case_study', url: null, submissionStatus: 'approved', isPublic: true, createdAt: '2025-06-01T00:00:00.000Z' },
+  { id: 'fx-proof-2', providerId: 'fx-dollar', title: 'Private', kind: 'case_study', url: null, submissionStatus: 'approved', isPublic: false, createdAt: '2025-06-01T00:00:00.000Z' },
+  { id: 'fx-proof-3', providerId: 'fx-dollar', title: 'Pending', kind: 'case_study', url: null, submissionStatus: 'pending', isPublic: true, createdAt: '2025-06-01T00:00:00.000Z' },
+];
+
+export interface Fixture {
+  dir: string;
+  dataDir: string;
+  dbFile: string;
+  providers: ProviderRecord[];
+}
+
+const ndjson = (records: unknown[]) => records.map((r) => JSON.stringify(r) + '\n').join('');
+
+export async function buildFixture(): Promise<Fixture> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-api-'));
+  const dataDir = path.join(dir, 'data');
+  await generateDataset({ providers: FIXTURE_PROVIDERS, seed: FIXTURE_SEED, outDir: dataDir });
+  fs.appendFileSync(path.join(dataDir, 'providers.ndjson'), ndjson(HANDCRAFTED));
+  fs.appendFileSync(path.join(dataDir, 'proofs.ndjson'), ndjson(HANDCRAFTED_PROOFS));
+  const dbFile = path.join(dir, 'directory.db');
+  await buildSnapshot({ inputDir: dataDir, outFile: dbFile });
+  const providers = fs
+    .readFileSync(path.join(dataDir, 'providers.ndjson'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as ProviderRecord);
+  return { dir, dataDir, dbFile, providers };
+}
+
+export const isPublished = (p: ProviderRecord) => p.submissionStatus === 'approved' && p.publishedAt !== null;
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts scripts/serve.ts on a free port over the fixture snapshot; resolves with its URL. */
+export async function startServer(dbFile: string): Promise<RunningServer> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+    env: { ...process.env, DIRECTORY_DB: dbFile, PORT: '0', HOST: '127.0.0.1', ASTRO_SERVER_ENTRY: '/nonexistent' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += String(d)));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 60_000);
+    child.stdout!.on('data', (d) => {
+      out += String(d);
+      const m = /(http:\/\/[\d.]+:\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
