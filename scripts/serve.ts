@@ -26,7 +26,7 @@ const env = (() => {
   }
 })();
 
-const holder = installSnapshotHolder(new SnapshotHolder(env.directoryDb, await snapshotVerifier(), swapLogger(logger)));
+const holder = installSnapshotHolder(new SnapshotHolder(env.directoryDb, snapshotVerifier, swapLogger(logger)));
 try {
   const snapshot = holder.current();
   logger.info({ snapshotId: snapshot.id, file: env.directoryDb }, 'snapshot opened');

@@ -13,8 +13,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { Snapshot } from './snapshot.ts';
+import { verifySnapshotFile } from '../snapshot/snapshot-file.ts';
 
 const CHECK_INTERVAL_MS = 250;
 const CLOSE_GRACE_MS = 30_000;
@@ -58,7 +58,7 @@ export class SnapshotHolder {
 
   constructor(
     readonly file: string,
-    private readonly verify: SnapshotVerifier = verifySnapshotQuick,
+    private readonly verify: SnapshotVerifier = verifySnapshotFile,
     private readonly log: (event: SwapEvent) => void = (e) =>
       console.warn(`snapshot ${e.kind}: ${e.file} ${e.snapshotId ?? ''} ${e.reason ?? ''}`.trim()),
   ) {}
@@ -154,29 +154,6 @@ export class SnapshotHolder {
     this.closing.clear();
     this.snapshot?.close();
     this.snapshot = undefined;
-  }
-}
-
-/**
- * The fallback check when no verifier is given: SQLite's own page-level check and
- * the meta rows every reader needs. scripts/serve.ts installs the builder's
- * verifySnapshotFile, which also pins the schema version.
- */
-export function verifySnapshotQuick(file: string): ReturnType<SnapshotVerifier> {
-  let db: Database.Database | undefined;
-  try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
-    const rows = db.pragma('quick_check') as { quick_check: string }[];
-    if (rows.length !== 1 || rows[0]!.quick_check !== 'ok') {
-      return { ok: false, reason: `integrity check failed: ${rows.map((r) => r.quick_check).slice(0, 3).join('; ')}` };
-    }
-    const meta = db.prepare("SELECT key FROM snapshot_meta WHERE key IN ('schema_version', 'snapshot_id')").all();
-    if (meta.length !== 2) return { ok: false, reason: 'snapshot_meta lacks schema_version or snapshot_id' };
-    return { ok: true };
-  } catch (err) {
-    return { ok: false, reason: (err as Error).message };
-  } finally {
-    db?.close();
   }
 }
 

@@ -1,0 +1,61 @@
+/**
+ * npm run rebuild -- --input DIR [--full] [--indexnow] [--keep N]
+ * The editor's one command: validate, build the snapshot, render the site, and
+ * switch both atomically (src/ops/rebuild.ts). Prints what changed; the summary
+ * goes to stdout, progress to stderr. Exit 1 leaves the live data and site as they were.
+ */
+import { parseArgs } from 'node:util';
+import { loadEnv } from '../src/env.ts';
+import { rebuild } from '../src/ops/rebuild.ts';
+import { releasePaths } from '../src/ops/settings.ts';
+import { formatSummary } from '../src/ops/summary.ts';
+import { submitIndexNow } from '../src/ops/changed-urls.ts';
+import { resolveIndexNowKey } from '../src/site/indexnow.ts';
+
+const USAGE = 'usage: npm run rebuild -- --input DIR [--full] [--indexnow] [--keep N]';
+const log = (msg: string) => process.stderr.write(`rebuild: ${msg}\n`);
+
+function fail(message: string): never {
+  process.stderr.write(`rebuild: ${message}\n`);
+  process.exit(1);
+}
+
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      input: { type: 'string' },
+      full: { type: 'boolean', default: false },
+      indexnow: { type: 'boolean', default: false },
+      keep: { type: 'string', default: '3' },
+      help: { type: 'boolean' },
+    },
+  }));
+} catch (err) {
+  fail(`${(err as Error).message}\n${USAGE}`);
+}
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+if (!values.input) fail(`--input DIR is required\n${USAGE}`);
+const keep = Number(values.keep);
+if (!Number.isInteger(keep) || keep < 2) fail('--keep must be an integer >= 2 (the live release and its rollback)');
+
+try {
+  const env = loadEnv();
+  const paths = releasePaths(env);
+  const result = await rebuild({
+    inputDir: values.input,
+    paths,
+    webUrl: env.publicWebUrl,
+    indexNowKey: resolveIndexNowKey(env.indexNowKey),
+    forceFull: values.full,
+    keep,
+    log,
+  });
+  process.stdout.write(`${formatSummary(result)}\n`);
+  if (values.indexnow) log(`IndexNow submission: HTTP ${await submitIndexNow(result.indexNowFile)}`);
+} catch (err) {
+  fail(`${(err as Error).message}\nnothing was switched: the live snapshot and site are unchanged`);
+}

@@ -1,0 +1,138 @@
+/**
+ * The editor's rebuild (npm run rebuild -- --input DIR), step by step:
+ *   1. validate the dataset and build its snapshot into a new release folder;
+ *   2. compare it with the live snapshot (providers added, removed, updated);
+ *   3. render the site into the release folder (incremental when it can be);
+ *   4. list the URLs whose pages changed (changed-urls.txt, indexnow.json);
+ *   5. go live: STATIC_ROOT symlink swap, then DIRECTORY_DB rename.
+ * Nothing live is touched before step 5, so any failure (a dataset error, a
+ * failed render) leaves the live snapshot and site byte-identical; the half-built
+ * release folder is removed.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildSnapshot } from '../snapshot/build.ts';
+import { readSnapshotMeta } from '../snapshot/snapshot-file.ts';
+import { diffFacts, readSnapshotFacts, type SnapshotDiff } from './diff.ts';
+import { buildFingerprint } from './fingerprint.ts';
+import { adoptLive } from './adopt.ts';
+import {
+  activate,
+  checkStaticRootSwappable,
+  liveReleaseId,
+  newReleaseId,
+  OpsError,
+  prune,
+  readHistory,
+  readReleaseInfo,
+  releaseDir,
+  withLock,
+  writeHistory,
+  type ReleaseInfo,
+  type ReleasePaths,
+} from './releases.ts';
+import { renderRelease, type PreviousRelease, type RenderResult } from './render.ts';
+import { changedUrlPaths, writeIndexNowFiles, type ChangedUrls } from './changed-urls.ts';
+import { snapshotVerifier } from './verify.ts';
+
+export interface RebuildOptions {
+  inputDir: string;
+  paths: ReleasePaths;
+  webUrl: string;
+  indexNowKey: string;
+  forceFull?: boolean;
+  keep?: number;
+  log: (msg: string) => void;
+}
+
+export interface RebuildResult {
+  releaseId: string;
+  snapshotId: string;
+  previousReleaseId: string | undefined;
+  diff: SnapshotDiff;
+  render: RenderResult;
+  urls: ChangedUrls;
+  urlsFile: string;
+  indexNowFile: string;
+}
+
+export function rebuild(o: RebuildOptions): Promise<RebuildResult> {
+  checkStaticRootSwappable(o.paths);
+  if (!fs.existsSync(path.join(o.inputDir))) throw new OpsError(`--input ${o.inputDir} does not exist`);
+  return withLock(o.paths, () => rebuildLocked(o));
+}
+
+async function rebuildLocked(o: RebuildOptions): Promise<RebuildResult> {
+  const { paths, log } = o;
+  adoptLive(paths, log);
+  const previousId = liveReleaseId(paths);
+  const previousInfo = previousId ? readReleaseInfo(paths, previousId) : undefined;
+  const work = path.join(paths.releasesDir, `.build-${process.pid}-${Date.now()}`);
+  fs.mkdirSync(work, { recursive: true });
+  try {
+    const snapshotFile = path.join(work, 'snapshot.db');
+    log(`validating ${o.inputDir} and building the snapshot ...`);
+    const built = await buildSnapshot({ inputDir: o.inputDir, outFile: snapshotFile });
+    const verdict = snapshotVerifier(snapshotFile);
+    if (!verdict.ok) throw new OpsError(`the new snapshot failed its check: ${verdict.reason}`);
+
+    const live = fs.existsSync(paths.liveSnapshot) ? paths.liveSnapshot : undefined;
+    const newFacts = readSnapshotFacts(snapshotFile);
+    const diff = diffFacts(live ? readSnapshotFacts(live) : undefined, newFacts);
+    const fingerprint = buildFingerprint();
+    const previous: PreviousRelease | undefined =
+      previousId && previousInfo
+        ? {
+            client: path.join(releaseDir(paths, previousId), 'client'),
+            snapshotFile: path.join(releaseDir(paths, previousId), 'snapshot.db'),
+            manifest: readManifest(path.join(releaseDir(paths, previousId), 'pages.json')),
+            fingerprint: previousInfo.fingerprint,
+          }
+        : undefined;
+    const render = await renderRelease({ dir: work, snapshotFile, previous, diff, newFacts, fingerprint, forceFull: o.forceFull, log });
+    fs.writeFileSync(path.join(work, 'pages.json'), JSON.stringify(render.manifest));
+
+    const urls = changedUrlPaths(previous && fs.existsSync(previous.client) ? previous.client : undefined, path.join(work, 'client'));
+    const { urlsFile, bodyFile } = writeIndexNowFiles(work, urls, o.webUrl, o.indexNowKey);
+
+    const id = newReleaseId(built.snapshotId);
+    const info: ReleaseInfo = {
+      id,
+      snapshotId: built.snapshotId,
+      builtAt: built.builtAt,
+      datasetHash: built.datasetHash,
+      input: path.resolve(o.inputDir),
+      createdAt: new Date().toISOString(),
+      render: { mode: render.mode, renderedPaths: render.renderedPaths, copiedPaths: render.copiedPaths, ms: Math.round(render.ms) },
+      fingerprint,
+    };
+    fs.writeFileSync(path.join(work, 'release.json'), JSON.stringify(info, null, 2) + '\n');
+    const finalDir = releaseDir(paths, id);
+    fs.renameSync(work, finalDir);
+
+    activate(paths, id);
+    writeHistory(paths, [...readHistory(paths), id]);
+    const removed = prune(paths, o.keep ?? 3);
+    if (removed.length) log(`pruned old releases: ${removed.join(', ')}`);
+    return {
+      releaseId: id,
+      snapshotId: readSnapshotMeta(paths.liveSnapshot).snapshotId,
+      previousReleaseId: previousId,
+      diff,
+      render,
+      urls,
+      urlsFile: path.join(finalDir, path.basename(urlsFile)),
+      indexNowFile: path.join(finalDir, path.basename(bodyFile)),
+    };
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function readManifest(file: string): Record<string, string[]> {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,165 @@
+/**
+ * The release layout of `npm run rebuild` / `npm run rollback`:
+ *
+ *   <releasesDir>/<id>/snapshot.db     the snapshot this release was rendered from
+ *   <releasesDir>/<id>/client/         astro build's client output (what STATIC_ROOT points at)
+ *   <releasesDir>/<id>/server/         astro build's server output (unused while serving: the
+ *                                      running process keeps the bundle it started with)
+ *   <releasesDir>/<id>/pages.manifest  every pre-rendered dynamic-route path (incremental renders)
+ *   <releasesDir>/<id>/release.json    what was built, from what, and how
+ *   <releasesDir>/history.json         activated release ids, oldest first; the last one is live
+ *
+ * Going live is two atomic renames: STATIC_ROOT is a symlink replaced by a new
+ * symlink renamed over it, and DIRECTORY_DB is replaced by a hard link of the
+ * release's snapshot renamed over it (a copy when hard links are not possible).
+ * The previous release stays on disk untouched: that is the rollback pair.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface ReleasePaths {
+  releasesDir: string;
+  /** DIRECTORY_DB: the file the servers read. */
+  liveSnapshot: string;
+  /** STATIC_ROOT: a symlink to <release>/client. */
+  staticRoot: string;
+}
+
+export interface ReleaseInfo {
+  id: string;
+  snapshotId: string;
+  builtAt: string;
+  datasetHash: string;
+  input: string;
+  createdAt: string;
+  render: { mode: 'full' | 'incremental' | 'adopted'; renderedPaths: number; copiedPaths: number; ms: number };
+  fingerprint: string;
+}
+
+export class OpsError extends Error {}
+
+export const releaseDir = (p: ReleasePaths, id: string) => path.join(p.releasesDir, id);
+export const releaseClient = (p: ReleasePaths, id: string) => path.join(releaseDir(p, id), 'client');
+export const releaseSnapshot = (p: ReleasePaths, id: string) => path.join(releaseDir(p, id), 'snapshot.db');
+const historyFile = (p: ReleasePaths) => path.join(p.releasesDir, 'history.json');
+
+export function newReleaseId(snapshotId: string, now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.(\d{3})Z$/, '$1Z');
+  return `${stamp}-${snapshotId.replace(/[^A-Za-z0-9]/g, '').slice(0, 12)}`;
+}
+
+export function readHistory(p: ReleasePaths): string[] {
+  try {
+    const ids = JSON.parse(fs.readFileSync(historyFile(p), 'utf8')) as { active?: unknown };
+    return Array.isArray(ids.active) ? ids.active.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function writeHistory(p: ReleasePaths, ids: string[]): void {
+  fs.mkdirSync(p.releasesDir, { recursive: true });
+  const tmp = `${historyFile(p)}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify({ active: ids }, null, 2) + '\n');
+  fs.renameSync(tmp, historyFile(p));
+}
+
+export function readReleaseInfo(p: ReleasePaths, id: string): ReleaseInfo | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(releaseDir(p, id), 'release.json'), 'utf8')) as ReleaseInfo;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The live release: the last history entry, when STATIC_ROOT still points at it. */
+export function liveReleaseId(p: ReleasePaths): string | undefined {
+  const history = readHistory(p);
+  return history[history.length - 1];
+}
+
+/** STATIC_ROOT must be a symlink we can replace (or not exist yet); a real folder cannot be swapped atomically. */
+export function checkStaticRootSwappable(p: ReleasePaths): void {
+  let st: fs.Stats;
+  try {
+    st = fs.lstatSync(p.staticRoot);
+  } catch {
+    return;
+  }
+  if (!st.isSymbolicLink()) {
+    throw new OpsError(
+      `STATIC_ROOT=${p.staticRoot} is a real folder, so it cannot be swapped atomically. ` +
+        'Point STATIC_ROOT at a symlink path (e.g. STATIC_ROOT=dist/current, created by the first rebuild) and serve with the same setting.',
+    );
+  }
+}
+
+/** Replaces `linkPath` by a symlink to `target` with one rename (readers see the old or the new, never nothing). */
+export function swapSymlink(linkPath: string, target: string): void {
+  fs.mkdirSync(path.dirname(linkPath), { recursive: true });
+  const tmp = `${linkPath}.${process.pid}.next`;
+  fs.rmSync(tmp, { force: true });
+  fs.symlinkSync(path.relative(path.dirname(linkPath), target), tmp);
+  fs.renameSync(tmp, linkPath);
+}
+
+/** Replaces `dest` by the content of `src` with one rename: a hard link when possible, else a copy. */
+export function swapFile(dest: string, src: string): void {
+  fs.mkdirSync(path.dirname(dest), { recursive: true });
+  const tmp = `${dest}.${process.pid}.next`;
+  fs.rmSync(tmp, { force: true });
+  try {
+    fs.linkSync(src, tmp);
+  } catch {
+    fs.copyFileSync(src, tmp);
+  }
+  fs.renameSync(tmp, dest);
+}
+
+/** Makes a release live: static root first, then the snapshot (each switch is one rename). */
+export function activate(p: ReleasePaths, id: string): void {
+  const client = releaseClient(p, id);
+  const snapshot = releaseSnapshot(p, id);
+  if (!fs.existsSync(snapshot)) throw new OpsError(`release ${id} has no snapshot.db`);
+  if (fs.existsSync(client)) swapSymlink(p.staticRoot, client);
+  swapFile(p.liveSnapshot, snapshot);
+}
+
+/** Keeps the last `keep` history entries (and their folders); removes older release folders. */
+export function prune(p: ReleasePaths, keep = 3): string[] {
+  const history = readHistory(p);
+  const kept = new Set(history.slice(-keep));
+  const removed: string[] = [];
+  for (const name of fs.existsSync(p.releasesDir) ? fs.readdirSync(p.releasesDir) : []) {
+    const dir = path.join(p.releasesDir, name);
+    if (name === 'history.json' || name.startsWith('.') || kept.has(name)) continue;
+    if (!fs.lstatSync(dir).isDirectory()) continue; // lstat: the `current` symlink may live here
+    fs.rmSync(dir, { recursive: true, force: true });
+    removed.push(name);
+  }
+  if (history.length > keep) writeHistory(p, history.slice(-keep));
+  return removed;
+}
+
+/** An exclusive lock so two rebuilds (or a rebuild and a rollback) never interleave. */
+export function withLock<T>(p: ReleasePaths, run: () => Promise<T>): Promise<T> {
+  fs.mkdirSync(p.releasesDir, { recursive: true });
+  const lock = path.join(p.releasesDir, '.lock');
+  try {
+    fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+  } catch {
+    const holder = fs.readFileSync(lock, 'utf8').trim();
+    if (holder && isAlive(Number(holder))) throw new OpsError(`another rebuild or rollback is running (pid ${holder}; lock ${lock})`);
+    fs.writeFileSync(lock, String(process.pid)); // stale lock of a dead process
+  }
+  return run().finally(() => fs.rmSync(lock, { force: true }));
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

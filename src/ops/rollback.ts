@@ -1,0 +1,30 @@
+/**
+ * npm run rollback: makes the release before the live one live again (its
+ * snapshot and its site, by the same two atomic renames as a rebuild) and drops
+ * the live one from the history, so a second rollback goes one further back.
+ */
+import fs from 'node:fs';
+import { activate, OpsError, readHistory, readReleaseInfo, releaseSnapshot, withLock, writeHistory, type ReleaseInfo, type ReleasePaths } from './releases.ts';
+import { snapshotVerifier } from './verify.ts';
+
+export interface RollbackResult {
+  from: string;
+  to: ReleaseInfo;
+}
+
+export function rollback(paths: ReleasePaths): Promise<RollbackResult> {
+  return withLock(paths, async () => {
+    const history = readHistory(paths);
+    if (history.length < 2) throw new OpsError('nothing to roll back to: there is no previous release');
+    const from = history[history.length - 1]!;
+    const toId = history[history.length - 2]!;
+    const to = readReleaseInfo(paths, toId);
+    const snapshot = releaseSnapshot(paths, toId);
+    if (!to || !fs.existsSync(snapshot)) throw new OpsError(`previous release ${toId} is incomplete; not rolling back`);
+    const verdict = snapshotVerifier(snapshot);
+    if (!verdict.ok) throw new OpsError(`previous release ${toId} has a bad snapshot (${verdict.reason}); not rolling back`);
+    activate(paths, toId);
+    writeHistory(paths, history.slice(0, -1));
+    return { from, to };
+  });
+}

@@ -1,0 +1,20 @@
+/**
+ * Where releases live, from the settings: DIRECTORY_DB (the live snapshot),
+ * STATIC_ROOT (the live site; for rebuilds a symlink, default releases/current)
+ * and RELEASES_DIR (default releases/). Outside dist/ on purpose: `astro build`
+ * may empty dist/, and the live site must survive a plain `npm run build`.
+ */
+import path from 'node:path';
+import type { Env } from '../env.ts';
+import type { ReleasePaths } from './releases.ts';
+
+export const DEFAULT_RELEASES_DIR = 'releases';
+export const DEFAULT_LIVE_STATIC_ROOT = 'releases/current';
+
+export function releasePaths(env: Env, source: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ReleasePaths {
+  return {
+    releasesDir: path.resolve(cwd, source.RELEASES_DIR ?? DEFAULT_RELEASES_DIR),
+    liveSnapshot: env.directoryDb,
+    staticRoot: source.STATIC_ROOT ? env.staticRoot : path.resolve(cwd, DEFAULT_LIVE_STATIC_ROOT),
+  };
+}

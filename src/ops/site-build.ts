@@ -1,0 +1,60 @@
+/**
+ * Runs `astro build` for one release: DIRECTORY_DB points at the release's own
+ * snapshot, ASTRO_OUT_DIR at a fresh folder (astro.config.mjs reads it), and the
+ * incremental variables of src/site/render-scope.ts when a scope is given. The
+ * build's output goes to a log file; its tail is shown when the build fails.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { OpsError } from './releases.ts';
+
+export interface SiteBuildOptions {
+  snapshotFile: string;
+  outDir: string;
+  manifestDir: string;
+  /** URL paths to render (incremental); undefined renders everything. */
+  scopeFile?: string;
+  logFile: string;
+  projectRoot?: string;
+}
+
+export async function runAstroBuild(o: SiteBuildOptions): Promise<void> {
+  const root = o.projectRoot ?? process.cwd();
+  fs.mkdirSync(path.dirname(o.logFile), { recursive: true });
+  const log = fs.openSync(o.logFile, 'w');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DIRECTORY_DB: o.snapshotFile,
+    ASTRO_OUT_DIR: o.outDir,
+    RENDER_MANIFEST_DIR: o.manifestDir,
+    ASTRO_TELEMETRY_DISABLED: '1',
+  };
+  if (o.scopeFile) env.RENDER_SCOPE_FILE = o.scopeFile;
+  else delete env.RENDER_SCOPE_FILE;
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', log, log],
+    });
+    child.on('error', reject);
+    child.on('exit', (c) => resolve(c));
+  }).finally(() => fs.closeSync(log));
+  if (code !== 0) {
+    const tail = fs.readFileSync(o.logFile, 'utf8').split('\n').slice(-25).join('\n');
+    throw new OpsError(`astro build failed (exit ${code}); last lines of ${o.logFile}:\n${tail}`);
+  }
+}
+
+/** Reads the per-route path lists the build recorded (route id -> URL paths). */
+export function readManifestDir(dir: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (!fs.existsSync(dir)) return out;
+  for (const name of fs.readdirSync(dir).sort()) {
+    if (!name.endsWith('.paths')) continue;
+    const route = decodeURIComponent(name.slice(0, -'.paths'.length));
+    out[route] = fs.readFileSync(path.join(dir, name), 'utf8').split('\n').filter(Boolean);
+  }
+  return out;
+}
