@@ -37,8 +37,8 @@ const DEFAULTS = {
   seed: 20_260_101,
   minDf: 2,
   maxUnits: 60_000,
-  powerIterations: 2,
-  oversample: 16,
+  powerIterations: 1,
+  oversample: 8,
   singularPower: 0.5,
 };
 const DEFAULT_UNIT_WEIGHTS: UnitWeights = { word: 1, charGrams: 0.6, bigram: 0.5, concept: 1.2 };

@@ -24,6 +24,7 @@ import type Database from 'better-sqlite3';
 import type { Embedder } from './embedder.ts';
 import { charGramHash, charNgrams, textUnits, unitHash, type TextUnit } from './embedder-text.ts';
 import { decodeModel, encodeModel } from './embedder-builtin-codec.ts';
+import { FeatureTable } from './embedder-hash-table.ts';
 
 export const BUILTIN_EMBEDDER_NAME = 'builtin-lsa-v1';
 
@@ -56,13 +57,12 @@ const WORD_CACHE_LIMIT = 200_000;
 export class BuiltinEmbedder implements Embedder {
   readonly name = BUILTIN_EMBEDDER_NAME;
   readonly dims: number;
-  private readonly featureIndex = new Map<number, number>();
+  private readonly featureIndex: FeatureTable;
   private readonly wordCache = new Map<string, Float64Array | null>();
 
   constructor(readonly model: BuiltinModel) {
     this.dims = model.dims;
-    const hashes = model.featureHashes;
-    for (let i = 0; i < hashes.length; i++) this.featureIndex.set(hashes[i]!, i);
+    this.featureIndex = new FeatureTable(model.featureHashes);
   }
 
   embedQuerySync(text: string): Float32Array {
@@ -100,7 +100,7 @@ export class BuiltinEmbedder implements Embedder {
         continue;
       }
       const index = this.featureIndex.get(unitHash(unit));
-      if (index === undefined) continue;
+      if (index < 0) continue;
       const scale =
         tf *
         this.model.featureWeights[index]! *
@@ -118,8 +118,8 @@ export class BuiltinEmbedder implements Embedder {
     const vector = new Float64Array(this.dims);
     let known = false;
     const own = this.featureIndex.get(unitHash(unit));
-    const idf = own === undefined ? this.model.unknownWordIdf : featureWeights[own]!;
-    if (own !== undefined) {
+    const idf = own < 0 ? this.model.unknownWordIdf : featureWeights[own]!;
+    if (own >= 0) {
       this.addRow(vector, own, idf * unitWeights.word);
       known = true;
     }
@@ -127,7 +127,7 @@ export class BuiltinEmbedder implements Embedder {
     let norm = 0;
     for (const gram of charNgrams(unit.key)) {
       const index = this.featureIndex.get(charGramHash(gram));
-      if (index === undefined) continue;
+      if (index < 0) continue;
       grams.push(index);
       norm += featureWeights[index]! ** 2;
     }
