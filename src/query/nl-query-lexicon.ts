@@ -35,7 +35,7 @@ export const SERVICE_PHRASES: Readonly<Record<string, string>> = {
     'ppc|pay per click|pasang iklan|social media|media sosial|sosmed|sosial media|kelola sosmed|social media management|iklan berbayar|paid ads',
   'content-marketing':
     'content marketing|konten|content|copywriting|copywriter|artikel|blog|content writer|penulisan konten|pemasaran konten',
-  'ui-ux-design': 'ui ux|ui/ux|uiux|ux ui|desain aplikasi|user experience|user interface|ux|ui|ux designer|ui ux designer|desain produk digital|product design',
+  'ui-ux-design': 'desain ui ux|desain ux ui|ui ux design|ui ux|ui/ux|uiux|ux ui|desain aplikasi|user experience|user interface|ux|ui|ux designer|ui ux designer|desain produk digital|product design',
   'ux-research': 'ux research|riset pengguna|user research|usability testing|uji usability|riset ux',
   'ui-design': 'ui design|desain ui|desain antarmuka|figma|mockup|desain tampilan|ui designer',
   'it-consulting':
@@ -61,7 +61,7 @@ export const SERVICE_PHRASES: Readonly<Record<string, string>> = {
   'api-integration': 'integrasi api|api integration|rest api|integrasi sistem|system integration|integrasi payment gateway|payment gateway|integration|integrasi',
   'branding-creative': 'branding|kreatif|creative agency|agensi kreatif|desain grafis|graphic design|creative',
   'brand-identity': 'logo|desain logo|logo design|brand identity|identitas merek|identitas brand|rebranding|brand guideline|brand guidelines',
-  'video-production': 'video|produksi video|video production|video company profile|animasi|animation|motion graphic|motion graphics|video iklan|videografi',
+  'video-production': 'video|produksi video|produksi video company profile|pembuatan video company profile|video production|video company profile|animasi|animation|motion graphic|motion graphics|video iklan|videografi',
 };
 
 /**

@@ -7,6 +7,7 @@
  * Written in the request's language.
  */
 import type { ParsedQuery } from '../query/nl-query.ts';
+import { FILLER_WORDS } from '../query/nl-query-lexicon.ts';
 import { containsPhrase, tokens } from '../query/nl-query-text.ts';
 import { displayableMinBudget, formatRating } from '../query/projections.ts';
 import type { ProviderRow } from '../query/provider-row.ts';
@@ -42,7 +43,14 @@ export interface EvidenceInput {
 
 const jsonList = (text: string) => JSON.parse(text) as string[];
 
-export function gatherEvidence(input: EvidenceInput, parsed: ParsedQuery): ReasonEvidence {
+/** The topic words of a phrase: "jasa seo" is evidence of "seo", not of "jasa". */
+const topicOf = (phrase: string) => tokens(phrase).filter((w) => !FILLER_WORDS.has(w));
+
+export function gatherEvidence(
+  input: EvidenceInput,
+  parsed: ParsedQuery,
+  parentOf: (slug: string) => string | null,
+): ReasonEvidence {
   const { row, categories } = input;
   const fields: [Field, string[]][] = [
     ['name', tokens(row.company_name)],
@@ -51,9 +59,10 @@ export function gatherEvidence(input: EvidenceInput, parsed: ParsedQuery): Reaso
     ['tags', tokens([...jsonList(row.capability_tags), ...jsonList(row.industry_focus)].join(' | '))],
     ['category', tokens(categories.map((c) => c.name).join(' | '))],
   ];
-  const phrases = [...new Set([...parsed.services.map((s) => s.matched), ...parsed.terms])];
+  const phrases = [...new Set([...parsed.services.map((s) => s.matched), ...parsed.terms].map((p) => topicOf(p).join(' ')))];
   const matches = phrases.flatMap((phrase) => {
     const words = tokens(phrase);
+    if (words.length === 0) return [];
     const where = fields.filter(([, t]) => containsPhrase(t, words)).map(([f]) => f);
     return where.length ? [{ phrase, fields: where }] : [];
   });
@@ -66,7 +75,8 @@ export function gatherEvidence(input: EvidenceInput, parsed: ParsedQuery): Reaso
   return {
     companyName: row.company_name,
     matches,
-    serviceCategories: categories.filter((c) => wanted.has(c.slug)).map((c) => c.name),
+    // A provider in a child category serves the parent the request named ("mobile app" -> Android).
+    serviceCategories: categories.filter((c) => wanted.has(c.slug) || wanted.has(parentOf(c.slug) ?? '')).map((c) => c.name),
     city: row.city,
     trustLevel: row.trust_level,
     rating: formatRating(row.overall_rating),

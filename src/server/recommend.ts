@@ -80,6 +80,7 @@ export async function recommend(snapshot: Snapshot, params: RecommendParams, sta
   }
   const { items, meta } = result!;
 
+  const parentOf = (slug: string) => vocab.categories.find((c) => c.slug === slug)?.parentSlug ?? null;
   const data = items.map((hit) => {
     const publicProofs = snapshot.prepare<[number], { n: number }>(PUBLIC_PROOFS_SQL).get(hit.row.rowid)?.n ?? 0;
     const evidence = gatherEvidence(
@@ -90,6 +91,7 @@ export async function recommend(snapshot: Snapshot, params: RecommendParams, sta
         vectorRank: hit.search.vectorRank <= meta.rrf.vectorCandidates ? hit.search.vectorRank : null,
       },
       parsed,
+      parentOf,
     );
     return { ...hit.summary, search: hit.search, reason: reasonText(evidence, parsed.lang) };
   });
