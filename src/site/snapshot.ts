@@ -1,13 +1,12 @@
 /**
  * The snapshot the site reads. At build time one read-only Snapshot serves every
  * pre-rendered page (its memos and prepared statements are shared across 200k
- * pages). Server-rendered pages (/search, /compare) take the holder's current
- * snapshot once per request, so a replaced DIRECTORY_DB is picked up without a
- * restart and no response mixes two snapshots.
+ * pages). Server-rendered pages (/search, /compare) take the process-wide holder's
+ * current snapshot once per request (the same holder the API uses), so a replaced
+ * DIRECTORY_DB is picked up without a restart and no response mixes two snapshots.
  */
-import { loadEnv } from '../env.ts';
 import { Snapshot } from '../query/snapshot.ts';
-import { SnapshotHolder } from '../query/snapshot-holder.ts';
+import { currentSnapshot } from '../query/snapshot-holder.ts';
 import { siteSettings } from './settings.ts';
 
 let buildSnapshot: Snapshot | undefined;
@@ -18,10 +17,5 @@ export function staticSnapshot(): Snapshot {
   return buildSnapshot;
 }
 
-let holder: SnapshotHolder | undefined;
-
 /** For server-rendered pages: the current snapshot, taken once per request. */
-export function requestSnapshot(): Snapshot {
-  holder ??= new SnapshotHolder(loadEnv().directoryDb);
-  return holder.current();
-}
+export const requestSnapshot = (): Snapshot => currentSnapshot();

@@ -51,3 +51,10 @@ describe('generated static-hosting rules', () => {
     expect(conf).toContain('try_files $uri $uri.html =404;');
   });
 });
+
+describe('docs/nginx-static.conf', () => {
+  it('is the snippet the rules generate (regenerate with renderNginxSnippet when rules change)', async () => {
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync('docs/nginx-static.conf', 'utf8')).toBe(renderNginxSnippet());
+  });
+});
