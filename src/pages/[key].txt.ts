@@ -1,7 +1,8 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { indexNowKeyParams, indexNowKeyResponse } from '../site/text-endpoints.ts';
+import { scopeStaticPaths } from '../site/render-scope.ts';
 
 // The IndexNow key file: /{INDEXNOW_KEY}.txt (one path).
-export const getStaticPaths = (() => indexNowKeyParams()) satisfies GetStaticPaths;
+export const getStaticPaths = (() => scopeStaticPaths('[key].txt', indexNowKeyParams(), (e) => `/${e.params.key}.txt`)) satisfies GetStaticPaths;
 
 export const GET: APIRoute = () => indexNowKeyResponse();
