@@ -37,7 +37,7 @@ export function keywordQuery(text: string): KeywordQuery {
   const terms = queryTerms(text);
   if (terms.length === 0) return { terms, prefixLast: false, match: null };
   // Prefix only when the text ends inside a word: "jasa web " is two whole words.
-  const endsInWord = /[\p{L}\p{N}]$/u.test(text.trim());
+  const endsInWord = /[\p{L}\p{N}]$/u.test(text);
   const last = terms[terms.length - 1]!;
   const prefixLast = endsInWord && last.length >= MIN_PREFIX_LENGTH && normalizeTokens(text).at(-1) === last;
   const parts = terms.map((t, i) => (i === terms.length - 1 && prefixLast ? `${quote(t)}*` : quote(t)));

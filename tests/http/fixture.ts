@@ -11,7 +11,8 @@ import { generateDataset } from '../../src/generate/index.ts';
 import { buildSnapshot } from '../../src/snapshot/build.ts';
 import type { ProofRecord, ProviderRecord } from '../../src/schemas/dataset.ts';
 
-export const FIXTURE_PROVIDERS = 300;
+/** Large enough that one query's candidate windows (150 per side) hold under half of it. */
+export const FIXTURE_PROVIDERS = 600;
 export const FIXTURE_SEED = 11;
 
 const base: Omit<ProviderRecord, 'id' | 'slug' | 'companyName'> = {

@@ -1,0 +1,110 @@
+/**
+ * Hybrid search proven, not assumed, through searchProviders over a real fixture
+ * snapshot: the vector side alone finds a paraphrase; a filter finds a provider
+ * outside the unfiltered candidates; quality cases (category/industry wording,
+ * ID/EN paraphrase, typo) find the intended provider in the top 5.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Snapshot } from '../../src/query/snapshot.ts';
+import { searchProviders, type SearchRequest } from '../../src/query/search.ts';
+import { keywordQuery } from '../../src/query/search-text.ts';
+import { buildFixture, type Fixture } from '../http/fixture.ts';
+
+let fixture: Fixture;
+let snapshot: Snapshot;
+let primaryCategory: Map<string, string>;
+
+beforeAll(async () => {
+  fixture = await buildFixture();
+  snapshot = new Snapshot(fixture.dbFile);
+  // categoryIds are primary first (CONTRACT.md section 4); hand-crafted records included.
+  primaryCategory = new Map(fixture.providers.map((p) => [p.slug, p.categoryIds[0]!]));
+});
+
+afterAll(() => {
+  snapshot?.close();
+  if (fixture) fs.rmSync(fixture.dir, { recursive: true, force: true });
+});
+
+const search = (q: string, more: Partial<SearchRequest> = {}) =>
+  searchProviders(snapshot, { q, filters: {}, sort: 'relevance', page: 1, limit: 5, ...more });
+
+/** Every fused candidate of a query (all pages). */
+async function allCandidates(q: string, filters: SearchRequest['filters'] = {}): Promise<string[]> {
+  const slugs: string[] = [];
+  for (let page = 1; ; page++) {
+    const r = await search(q, { filters, page, limit: 50 });
+    slugs.push(...r.items.map((i) => i.summary.slug));
+    if (page >= r.meta.totalPages) return slugs;
+  }
+}
+
+describe('FTS5 query text', () => {
+  it('quotes every token and prefix-matches the last one', () => {
+    expect(keywordQuery('toko online develo').match).toBe('"toko" OR "online" OR "develo"*');
+    expect(keywordQuery('NEAR(toko) AND "web" OR *').match).toBe('"near" OR "toko" OR "web"');
+    expect(keywordQuery('jasa web ').match).toBe('"jasa" OR "web"');
+    expect(keywordQuery('dan yang di').terms).toEqual(['dan', 'yang', 'di']); // all stopwords: still searched
+    expect(keywordQuery('!!! ???').match).toBeNull();
+  });
+});
+
+describe('hybrid is proven', () => {
+  it('a paraphrase returns its provider through the vector side only', async () => {
+    // "olshop" appears in no profile: the keyword side has no candidate, the vector
+    // side reaches e-commerce profiles through the lexicon concept they share.
+    const r = await search('olshop murah');
+    expect(r.meta.rrf.keywordCandidates).toBe(0);
+    const top = r.items[0]!;
+    expect(top.search.keywordRank).toBe(r.meta.rrf.keywordCandidates + 1);
+    expect(top.search.vectorRank).toBe(1);
+    expect(primaryCategory.get(top.summary.slug)).toBe('cat-e-commerce');
+  });
+
+  it('a filter matching only a provider outside the unfiltered candidates still returns it', async () => {
+    const unfiltered = await allCandidates('toko online');
+    expect(unfiltered).not.toContain('kedai-kopi-terpencil');
+    const filtered = await search('toko online', { filters: { city: 'Kota Terpencil' } });
+    expect(filtered.items.map((i) => i.summary.slug)).toEqual(['kedai-kopi-terpencil']);
+    expect(filtered.items[0]!.search.vectorRank).toBe(1);
+    expect(filtered.meta.total).toBe(1);
+  });
+
+  it('ranks absent from a side are that side\'s candidate count + 1 and add nothing', async () => {
+    const r = await search('toko online', { limit: 50 });
+    for (const hit of r.items) {
+      const { keywordRank, vectorRank, rrfScore } = hit.search;
+      const part = (rank: number, n: number) => (rank <= n ? 1 / (60 + rank) : 0);
+      expect(rrfScore).toBeCloseTo(part(keywordRank, r.meta.rrf.keywordCandidates) + part(vectorRank, r.meta.rrf.vectorCandidates), 12);
+    }
+  });
+});
+
+describe('search quality (top 5)', () => {
+  it('finds a provider through its industry wording only', async () => {
+    const r = await search('kuliner langka');
+    expect(r.items.map((i) => i.summary.slug)).toContain('kedai-kopi-terpencil');
+  });
+
+  it('finds a provider through its category wording', async () => {
+    const r = await search('video production', { filters: { city: 'Kota Terpencil' } });
+    expect(r.items.map((i) => i.summary.slug)).toContain('kedai-kopi-terpencil');
+    const plain = await search('penetration testing');
+    expect(plain.items.slice(0, 5).some((i) => primaryCategory.get(i.summary.slug) === 'cat-penetration-testing')).toBe(true);
+  });
+
+  it('an Indonesian/English paraphrase finds the intended service', async () => {
+    for (const [q, category] of [['online shop builder', 'cat-e-commerce'], ['pembuatan aplikasi iphone', 'cat-ios'], ['keamanan siber perusahaan', 'cat-security-compliance']] as const) {
+      const r = await search(q);
+      expect(r.items.some((i) => primaryCategory.get(i.summary.slug) === category), q).toBe(true);
+    }
+  });
+
+  it('a typo finds the intended service', async () => {
+    for (const [q, category] of [['aplikasi andriod', 'cat-android'], ['webiste toko onlien', 'cat-e-commerce'], ['wordpres', 'cat-wordpress']] as const) {
+      const r = await search(q);
+      expect(r.items.some((i) => primaryCategory.get(i.summary.slug) === category), q).toBe(true);
+    }
+  });
+});
