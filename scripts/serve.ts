@@ -14,6 +14,7 @@ import { headersForStaticPath } from '../src/site/static-headers.ts';
 import { createLogger, requestLogger, swapLogger } from '../src/server/logging.ts';
 import { installSnapshotHolder, SnapshotHolder } from '../src/query/snapshot-holder.ts';
 import { snapshotVerifier } from '../src/ops/verify.ts';
+import { currentSnapshot as apiSnapshot, setSnapshotVerifier } from '../src/server/context.ts';
 
 const logger = createLogger();
 
@@ -26,7 +27,10 @@ const env = (() => {
   }
 })();
 
+// The process-wide holder (server-rendered pages) logs swaps; the API's holder
+// (src/server/context.ts) gets the same verifier. A bad snapshot at start exits 1.
 const holder = installSnapshotHolder(new SnapshotHolder(env.directoryDb, snapshotVerifier, swapLogger(logger)));
+setSnapshotVerifier(snapshotVerifier);
 try {
   const snapshot = holder.current();
   logger.info({ snapshotId: snapshot.id, file: env.directoryDb }, 'snapshot opened');
@@ -35,10 +39,11 @@ try {
   process.exit(1);
 }
 holder.watch();
+apiSnapshot();
 
 const server = await createNodeServer({
   env,
-  astroEntry: path.resolve(process.env.ASTRO_SERVER_ENTRY ?? 'dist/server/entry.mjs'),
+  astroEntry: path.resolve(process.env.ASTRO_SERVER_ENTRY ?? path.join(env.distDir, 'server', 'entry.mjs')),
   headersFor: headersForStaticPath,
   onRequestEnd: requestLogger(logger),
 });

@@ -1,10 +1,11 @@
 /**
  * GET /healthz: the light service-info endpoint (spec: "basic service info and a
- * human health check"). It reads the current snapshot's meta only, so it stays
+ * human health check"). It reads the meta of the snapshot the API is serving
+ * (src/server/context.ts), so it stays
  * cheap enough for a load balancer to poll, and it answers 503 when no valid
  * snapshot can be opened (a node without data must leave the pool).
  */
-import { currentSnapshot } from '../query/snapshot-holder.ts';
+import { currentSnapshot } from './context.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { ApiError } from './errors.ts';
 

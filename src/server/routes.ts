@@ -12,6 +12,7 @@ import { REST_ROUTES } from './rest/index.ts';
 import type { RestRoute } from './rest/route.ts';
 import { queryRecord } from '../schemas/api/params.ts';
 import { mcpRoute, recommendRoute } from './auth/key-routes.ts';
+import { handleHealth } from './health.ts';
 
 export interface Route {
   /** OpenAPI-style path: `{name}` matches one path segment */
@@ -89,7 +90,7 @@ function match(pathname: string): { entry: CompiledRoute; params: Record<string,
 
 export async function routeRequest(request: Request): Promise<Response | null> {
   const { pathname } = new URL(request.url);
-  if (pathname === '/healthz') return jsonResponse({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' });
+  if (pathname === '/healthz') return handleHealth(request); // src/server/health.ts (ops)
   const found = match(pathname);
   if (!found) {
     if (pathname === '/api' || pathname.startsWith('/api/')) {
