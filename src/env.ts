@@ -19,6 +19,7 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().min(1).optional(),
   MCP_ALLOWED_ORIGINS: z.string().default(''),
   STATIC_ROOT: z.string().min(1).optional(),
+  ASTRO_OUT_DIR: z.string().min(1).default('dist'),
 });
 
 export interface Env {
@@ -34,6 +35,8 @@ export interface Env {
   indexNowKey: string | undefined;
   redisUrl: string | undefined;
   mcpAllowedOrigins: string[];
+  /** `astro build` output (client/ and server/); ASTRO_OUT_DIR, default dist. */
+  distDir: string;
   /** Folder of the pre-rendered client output served by the Node server. */
   staticRoot: string;
 }
@@ -63,6 +66,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     mcpAllowedOrigins: e.MCP_ALLOWED_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    staticRoot: path.resolve(cwd, e.STATIC_ROOT ?? 'dist/client'),
+    distDir: path.resolve(cwd, e.ASTRO_OUT_DIR),
+    staticRoot: path.resolve(cwd, e.STATIC_ROOT ?? path.join(e.ASTRO_OUT_DIR, 'client')),
   };
 }

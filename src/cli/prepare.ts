@@ -31,7 +31,7 @@ function builtFromHash(file: string): string | undefined {
 }
 
 /** Makes sure the snapshot exists (and is current for the default path). Returns true if it was built. */
-export async function ensureSnapshot(env: Env, log: (msg: string) => void): Promise<boolean> {
+export async function ensureSnapshot(env: Env, log: (msg: string) => void, seedDir = SEED_DIR): Promise<boolean> {
   if (env.directoryDbExplicit) {
     if (!fs.existsSync(env.directoryDb)) {
       throw new PrepareError(
@@ -40,11 +40,11 @@ export async function ensureSnapshot(env: Env, log: (msg: string) => void): Prom
     }
     return false;
   }
-  const seedHash = await hashDataset(SEED_DIR);
+  const seedHash = await hashDataset(seedDir);
   if (fs.existsSync(env.directoryDb) && builtFromHash(env.directoryDb) === seedHash) return false;
-  log(`building ${path.relative(process.cwd(), env.directoryDb)} from ${SEED_DIR}/ ...`);
+  log(`building ${path.relative(process.cwd(), env.directoryDb)} from ${seedDir}/ ...`);
   const { buildSnapshot } = await import('../snapshot/build.ts');
-  await buildSnapshot({ inputDir: path.resolve(SEED_DIR), outFile: env.directoryDb });
+  await buildSnapshot({ inputDir: path.resolve(seedDir), outFile: env.directoryDb });
   return true;
 }
 
@@ -64,7 +64,7 @@ export function buildSite(env: Env, log: (msg: string) => void): void {
   log('pre-rendering the site (astro build) ...');
   const result = spawnSync(process.execPath, [path.resolve('node_modules/astro/bin/astro.mjs'), 'build'], {
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, DIRECTORY_DB: env.directoryDb, ASTRO_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, DIRECTORY_DB: env.directoryDb, ASTRO_OUT_DIR: env.distDir, ASTRO_TELEMETRY_DISABLED: '1' },
   });
   if (result.status !== 0) throw new PrepareError(`astro build failed (exit ${result.status ?? result.signal})`);
 }

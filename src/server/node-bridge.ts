@@ -13,7 +13,7 @@ export async function toWebRequest(req: IncomingMessage, origin: string): Promis
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const method = req.method ?? 'GET';
   const init: RequestInit = { method, headers };
-  if (method !== 'GET' && method !== 'HEAD') init.body = await readBody(req);
+  if (method !== 'GET' && method !== 'HEAD') init.body = new Uint8Array(await readBody(req));
   return new Request(origin + (req.url ?? '/'), init);
 }
 
