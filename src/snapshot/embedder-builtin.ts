@@ -22,7 +22,8 @@
  */
 import type Database from 'better-sqlite3';
 import type { Embedder } from './embedder.ts';
-import { charGramHash, charNgrams, textUnits, unitHash, type TextUnit } from './embedder-text.ts';
+import { bigramHash, charGramHash, charNgrams, featureHash, isStopword, normalizeTokens } from './embedder-text.ts';
+import { findConcepts } from './lexicon.ts';
 import { decodeModel, encodeModel } from './embedder-builtin-codec.ts';
 import { FeatureTable } from './embedder-hash-table.ts';
 
@@ -66,11 +67,11 @@ export class BuiltinEmbedder implements Embedder {
   }
 
   embedQuerySync(text: string): Float32Array {
-    return this.embedUnits(textUnits(text));
+    return this.embedText(text);
   }
 
   embedDocumentSync(text: string): Float32Array {
-    return this.embedUnits(textUnits(text));
+    return this.embedText(text);
   }
 
   async embedDocuments(texts: string[]): Promise<Float32Array[]> {
@@ -89,35 +90,56 @@ export class BuiltinEmbedder implements Embedder {
     return new BuiltinEmbedder(decodeModel(buf));
   }
 
-  private embedUnits(units: TextUnit[]): Float32Array {
-    const dims = this.dims;
-    const sum = new Float64Array(dims);
-    for (const unit of units) {
-      const tf = 1 + Math.log(unit.count);
-      if (unit.kind === 'word') {
-        const vector = this.wordVector(unit);
-        if (vector) for (let j = 0; j < dims; j++) sum[j]! += tf * vector[j]!;
+  /**
+   * The units of embedder-text.ts's textUnits, counted without building unit objects
+   * or bigram strings (this runs once per document at build time and per query).
+   */
+  private embedText(text: string): Float32Array {
+    const tokens = normalizeTokens(text);
+    const words = new Map<string, number>();
+    const bigrams = new Map<number, number>();
+    const concepts = new Map<string, number>();
+    for (const concept of findConcepts(tokens)) concepts.set(concept, (concepts.get(concept) ?? 0) + 1);
+    let previous: string | null = null;
+    for (const token of tokens) {
+      if (token.length < 2 || isStopword(token)) {
+        previous = null;
         continue;
       }
-      const index = this.featureIndex.get(unitHash(unit));
-      if (index < 0) continue;
-      const scale =
-        tf *
-        this.model.featureWeights[index]! *
-        (unit.kind === 'bigram' ? this.model.unitWeights.bigram : this.model.unitWeights.concept);
-      this.addRow(sum, index, scale);
+      words.set(token, (words.get(token) ?? 0) + 1);
+      if (previous !== null) {
+        const hash = bigramHash(previous, token);
+        bigrams.set(hash, (bigrams.get(hash) ?? 0) + 1);
+      }
+      previous = token;
+    }
+    const sum = new Float64Array(this.dims);
+    const { unitWeights } = this.model;
+    for (const [concept, count] of concepts) this.addUnit(sum, featureHash('k', concept), count, unitWeights.concept);
+    for (const [hash, count] of bigrams) this.addUnit(sum, hash, count, unitWeights.bigram);
+    for (const [word, count] of words) {
+      const vector = this.wordVector(word);
+      if (vector === null) continue;
+      const tf = 1 + Math.log(count);
+      for (let j = 0; j < sum.length; j++) sum[j]! += tf * vector[j]!;
     }
     return normalizeToFloat32(sum);
   }
 
+  private addUnit(sum: Float64Array, hash: number, count: number, weight: number): void {
+    const index = this.featureIndex.get(hash);
+    if (index < 0) return;
+    this.addRow(sum, index, (1 + Math.log(count)) * this.model.featureWeights[index]! * weight);
+  }
+
   /** idf * (alpha * own row + beta * n-gram part) of a word, or null when nothing of it is known. */
-  private wordVector(unit: TextUnit): Float64Array | null {
-    const cached = this.wordCache.get(unit.key);
+  private wordVector(word: string): Float64Array | null {
+    const cached = this.wordCache.get(word);
     if (cached !== undefined) return cached;
     const { unitWeights, featureWeights } = this.model;
     const vector = new Float64Array(this.dims);
     let known = false;
-    const own = this.featureIndex.get(unitHash(unit));
+    const own = this.featureIndex.get(featureHash('w', word));
     const idf = own < 0 ? this.model.unknownWordIdf : featureWeights[own]!;
     if (own >= 0) {
       this.addRow(vector, own, idf * unitWeights.word);
@@ -125,7 +147,7 @@ export class BuiltinEmbedder implements Embedder {
     }
     const grams: number[] = [];
     let norm = 0;
-    for (const gram of charNgrams(unit.key)) {
+    for (const gram of charNgrams(word)) {
       const index = this.featureIndex.get(charGramHash(gram));
       if (index < 0) continue;
       grams.push(index);
@@ -138,7 +160,7 @@ export class BuiltinEmbedder implements Embedder {
     }
     const result = known ? vector : null;
     if (this.wordCache.size >= WORD_CACHE_LIMIT) this.wordCache.clear();
-    this.wordCache.set(unit.key, result);
+    this.wordCache.set(word, result);
     return result;
   }
 

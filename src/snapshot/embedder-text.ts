@@ -94,6 +94,17 @@ export function featureHash(namespace: string, key: string): number {
   return h >>> 0;
 }
 
+/** featureHash('b', `${first} ${second}`) without building the string (document embedding is hot). */
+export function bigramHash(first: string, second: string): number {
+  let h = 0x811c9dc5;
+  h = Math.imul(h ^ 0x62 /* b */, 0x01000193);
+  h = Math.imul(h ^ 0x3a, 0x01000193);
+  for (let i = 0; i < first.length; i++) h = Math.imul(h ^ first.charCodeAt(i), 0x01000193);
+  h = Math.imul(h ^ 0x20, 0x01000193);
+  for (let i = 0; i < second.length; i++) h = Math.imul(h ^ second.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
 /** Hash of a unit's own feature (word, bigram or concept). */
 export function unitHash(unit: TextUnit): number {
   return featureHash(unit.kind === 'word' ? 'w' : unit.kind === 'bigram' ? 'b' : 'k', unit.key);

@@ -10,7 +10,7 @@ import {
   loadModel,
   saveModel,
 } from '../../src/snapshot/embedder-builtin.ts';
-import { normalizeTokens } from '../../src/snapshot/embedder-text.ts';
+import { bigramHash, featureHash, normalizeTokens, textUnits } from '../../src/snapshot/embedder-text.ts';
 import { cosine, generatedCorpus, type CorpusDoc } from './embedder-corpus.ts';
 
 const WEB = ['cat-web-development', 'cat-e-commerce', 'cat-wordpress', 'cat-custom-web-apps', 'cat-company-profile-websites'];
@@ -63,6 +63,13 @@ describe('built-in embedder: shape', () => {
     expect(normalizeTokens('Désain UI/UX — Café, E-Commerce!')).toEqual(['desain', 'ui', 'ux', 'cafe', 'e', 'commerce']);
     expect(bytes(embedder.embedQuerySync('TOKO   Online'))).toEqual(bytes(embedder.embedQuerySync('toko online')));
     expect(bytes(embedder.embedQuerySync('désain'))).toEqual(bytes(embedder.embedQuerySync('desain')));
+  });
+
+  it('hashes bigrams on the embedding path as the fit does, and adds lexicon concepts', () => {
+    expect(bigramHash('toko', 'online')).toBe(featureHash('b', 'toko online'));
+    const units = textUnits('Bikin toko online dan aplikasi Android');
+    expect(units.filter((u) => u.kind === 'concept').map((u) => u.key).sort()).toEqual(['build', 'ecommerce', 'mobile']);
+    expect(units.filter((u) => u.kind === 'bigram').map((u) => u.key)).toEqual(['bikin toko', 'toko online', 'aplikasi android']);
   });
 });
 
