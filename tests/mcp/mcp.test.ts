@@ -2,6 +2,7 @@
  * /mcp over HTTP against the real server (scripts/serve.ts) on a real snapshot:
  * the official MCP SDK client, and plain JSON-RPC clients.
  */
+import http from 'node:http';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -101,14 +102,30 @@ describe('official MCP SDK client', () => {
 });
 
 describe('plain JSON-RPC', () => {
-  it('tools/list returns the three names as strings, with Accept: application/json or no Accept at all', async () => {
-    for (const headers of [{ Accept: 'application/json' }, {}]) {
-      const r = await post({ jsonrpc: '2.0', id: 'list-1', method: 'tools/list' }, headers);
-      expect(r.status).toBe(200);
-      expect(r.headers.get('content-type')).toMatch(/application\/json/);
-      expect(r.headers.get('x-ratelimit-limit')).toBe('120');
-      expect(await r.json()).toEqual({ jsonrpc: '2.0', id: 'list-1', result: { tools: ['search_providers', 'get_provider_card', 'compare_providers'] } });
-    }
+  const NAMES = { tools: ['search_providers', 'get_provider_card', 'compare_providers'] };
+
+  it('tools/list returns the three names as strings with Accept: application/json', async () => {
+    const r = await post({ jsonrpc: '2.0', id: 'list-1', method: 'tools/list' }, { Accept: 'application/json' });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/application\/json/);
+    expect(r.headers.get('x-ratelimit-limit')).toBe('120');
+    expect(await r.json()).toEqual({ jsonrpc: '2.0', id: 'list-1', result: NAMES });
+  });
+
+  it('tools/list works with no Accept header at all (node:http, since fetch always adds one)', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 'list-2', method: 'tools/list' });
+    const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(`${server.url}/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': key } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode!, text }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(status).toBe(200);
+    expect(JSON.parse(text)).toEqual({ jsonrpc: '2.0', id: 'list-2', result: NAMES });
   });
 
   it('echoes numeric ids and answers tools/call', async () => {
