@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { loadEnv } from '../env.ts';
-import { localhostWarning } from './settings.ts';
+import { isLocalWebUrl, localhostWarning } from './settings.ts';
 import { renderHeadersFile } from './static-headers.ts';
 
 export default function directorySite(): AstroIntegration {
@@ -21,10 +21,7 @@ export default function directorySite(): AstroIntegration {
       },
       'astro:build:start': ({ logger }) => {
         const webUrl = loadEnv().publicWebUrl;
-        const host = new URL(webUrl).hostname;
-        if (host === 'localhost' || host === '127.0.0.1' || host === '[::1]') {
-          logger.warn(`\n${localhostWarning(webUrl)}`);
-        }
+        if (isLocalWebUrl(webUrl)) logger.warn(`\n${localhostWarning(webUrl)}`);
       },
       'astro:build:done': ({ dir, logger }) => {
         const out = clientDir ?? fileURLToPath(dir);

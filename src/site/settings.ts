@@ -23,16 +23,20 @@ let cached: SiteSettings | undefined;
 export function siteSettings(): SiteSettings {
   if (cached) return cached;
   const env = loadEnv();
-  const host = new URL(env.publicWebUrl).hostname;
   cached = {
     webUrl: env.publicWebUrl,
     apiUrl: env.publicApiUrl,
     indexNowKey: resolveIndexNowKey(env.indexNowKey),
     directoryDb: env.directoryDb,
     sitemapMaxUrls: sitemapMaxUrls(),
-    localWebUrl: host === 'localhost' || host === '127.0.0.1' || host === '[::1]',
+    localWebUrl: isLocalWebUrl(env.publicWebUrl),
   };
   return cached;
+}
+
+export function isLocalWebUrl(webUrl: string): boolean {
+  const host = new URL(webUrl).hostname;
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
 }
 
 export function localhostWarning(webUrl: string): string {
