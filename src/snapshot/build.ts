@@ -86,8 +86,8 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     const issues = new IssueLog();
     const notes: string[] = [];
     const counts = await readDataset(inputDir, writer, { issues, skipInvalid, notes, onProgress: progress });
-    writer.finish();
     if (issues.count > 0 && !skipInvalid) throw new DatasetInvalidError(issues.kept, issues.count);
+    writer.finish();
 
     progress('indexes', 0);
     db.transaction(() => {

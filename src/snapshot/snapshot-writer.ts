@@ -76,12 +76,19 @@ export class SnapshotWriter implements DatasetSink {
       `INSERT INTO provider_commercial_raw (provider_rowid, employee_count, min_budget_amount, min_budget_currency,
          hourly_rate_amount, hourly_rate_currency) VALUES (?, ?, ?, ?, ?, ?)`,
     );
+    // One statement per provider for all its links (json_each), not one per link.
     // A provider may list a category twice: the first (lowest) position wins.
     this.insertLink = db.prepare(
-      'INSERT OR IGNORE INTO provider_categories (provider_rowid, category_id, position) VALUES (?, ?, ?)',
+      `INSERT OR IGNORE INTO provider_categories (provider_rowid, category_id, position)
+       SELECT ?, j.value, j.key FROM json_each(?) j`,
     );
+    // Tags go to an append-only staging table first and into provider_tags, sorted by
+    // its key, at the end: a million providers' tags inserted in key order instead of
+    // scattered over the b-tree (about twice as fast).
+    db.exec('CREATE TEMP TABLE staged_tags (provider_rowid INTEGER, kind TEXT, value TEXT, value_key TEXT)');
     this.insertTag = db.prepare(
-      'INSERT OR IGNORE INTO provider_tags (provider_rowid, kind, value, value_key) VALUES (?, ?, ?, ?)',
+      `INSERT INTO staged_tags (provider_rowid, kind, value, value_key)
+       SELECT ?, j.value ->> 0, j.value ->> 1, j.value ->> 2 FROM json_each(?) j`,
     );
     this.insertFts = db.prepare(
       `INSERT INTO fts_providers (rowid, company_name, tagline, description, capability_tags, industry_focus,
@@ -116,8 +123,9 @@ export class SnapshotWriter implements DatasetSink {
       p.hourlyRate?.amount ?? null,
       p.hourlyRate?.currency ?? null,
     );
-    p.categoryIds.forEach((id, position) => this.insertLink.run(rowid, id, position));
-    for (const tag of providerTags(p)) this.insertTag.run(rowid, tag.kind, tag.value, tag.value_key);
+    if (p.categoryIds.length > 0) this.insertLink.run(rowid, JSON.stringify(p.categoryIds));
+    const tags = providerTags(p);
+    if (tags.length > 0) this.insertTag.run(rowid, JSON.stringify(tags.map((t) => [t.kind, t.value, t.value_key])));
     if (isPublished(p)) {
       this.published++;
       this.insertFts.run(
@@ -145,8 +153,11 @@ export class SnapshotWriter implements DatasetSink {
     this.insertReport.run(r.slug, r.title, r.categorySlug, r.country, r.year, r.summary);
   }
 
-  /** Commits what is pending (the writer is done). */
+  /** Moves the staged tags into place and commits (the writer is done). */
   finish(): void {
+    this.db.exec(`INSERT OR IGNORE INTO provider_tags (provider_rowid, kind, value, value_key)
+      SELECT provider_rowid, kind, value, value_key FROM staged_tags ORDER BY kind, value_key, provider_rowid`);
+    this.db.exec('DROP TABLE staged_tags');
     if (this.db.inTransaction) this.db.exec('COMMIT');
   }
 
