@@ -11,10 +11,9 @@ import path from 'node:path';
 import { loadEnv } from '../src/env.ts';
 import { createNodeServer, closeGracefully } from '../src/server/node-server.ts';
 import { headersForStaticPath } from '../src/site/static-headers.ts';
-import { createLogger, requestLogger, swapLogger } from '../src/server/logging.ts';
+import { createLogger, requestLogger, requestStartLogger, swapLogger } from '../src/server/logging.ts';
 import { installSnapshotHolder, SnapshotHolder } from '../src/query/snapshot-holder.ts';
 import { snapshotVerifier } from '../src/ops/verify.ts';
-import { currentSnapshot as apiSnapshot, setSnapshotVerifier } from '../src/server/context.ts';
 
 const logger = createLogger();
 
@@ -27,10 +26,9 @@ const env = (() => {
   }
 })();
 
-// The process-wide holder (server-rendered pages) logs swaps; the API's holder
-// (src/server/context.ts) gets the same verifier. A bad snapshot at start exits 1.
+// The process-wide holder, shared by the API and the server-rendered pages, logs
+// swaps and verifies every new file. A bad snapshot at start exits 1.
 const holder = installSnapshotHolder(new SnapshotHolder(env.directoryDb, snapshotVerifier, swapLogger(logger)));
-setSnapshotVerifier(snapshotVerifier);
 try {
   const snapshot = holder.current();
   logger.info({ snapshotId: snapshot.id, file: env.directoryDb }, 'snapshot opened');
@@ -39,13 +37,13 @@ try {
   process.exit(1);
 }
 holder.watch();
-apiSnapshot();
 
 const server = await createNodeServer({
   env,
   astroEntry: path.resolve(process.env.ASTRO_SERVER_ENTRY ?? path.join(env.distDir, 'server', 'entry.mjs')),
   headersFor: headersForStaticPath,
   onRequestEnd: requestLogger(logger),
+  onRequestStart: requestStartLogger(logger),
 });
 
 server.listen(env.port, env.host, () => {

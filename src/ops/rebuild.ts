@@ -56,8 +56,18 @@ export interface RebuildResult {
   indexNowFile: string;
 }
 
+/** The rendered server bundle imports packages by name: its folder must see the project's node_modules. */
+function checkResolvesPackages(dir: string): void {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    if (fs.existsSync(path.join(d, 'node_modules', 'astro'))) return;
+    if (path.dirname(d) === d) break;
+  }
+  throw new OpsError(`RELEASES_DIR=${dir} is outside the project folder: rendered releases could not load their packages. Keep it inside the project (default: releases/).`);
+}
+
 export function rebuild(o: RebuildOptions): Promise<RebuildResult> {
   checkStaticRootSwappable(o.paths);
+  checkResolvesPackages(o.paths.releasesDir);
   if (!fs.existsSync(path.join(o.inputDir))) throw new OpsError(`--input ${o.inputDir} does not exist`);
   return withLock(o.paths, () => rebuildLocked(o));
 }

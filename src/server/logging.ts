@@ -56,6 +56,12 @@ export function requestLogger(logger: Logger): (info: RequestLogInfo) => void {
   };
 }
 
+/** Debug level only: one line when a request arrives, so a drain can be audited request by request. */
+export function requestStartLogger(logger: Logger): ((info: { requestId: string; method: string }) => void) | undefined {
+  if (!logger.isLevelEnabled('debug')) return undefined;
+  return (info) => logger.debug({ requestId: info.requestId, method: info.method }, 'request received');
+}
+
 /** The snapshot holder's log hook. */
 export function swapLogger(logger: Logger): (event: SwapEvent) => void {
   return (event) => {

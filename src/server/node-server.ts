@@ -23,6 +23,8 @@ export interface ServerOptions {
   astroEntry?: string;
   headersFor: HeaderRules;
   onRequestEnd?: (info: RequestLogInfo) => void;
+  /** Called when a request arrives (debug logs: proves which requests were in flight). */
+  onRequestStart?: (info: Pick<RequestLogInfo, 'requestId' | 'method'>) => void;
 }
 
 export interface RequestLogInfo {
@@ -48,6 +50,7 @@ export async function createNodeServer(options: ServerOptions): Promise<http.Ser
     res.setHeader('X-Request-ID', requestId);
     // While draining, tell keep-alive clients not to reuse the connection.
     if (draining.has(server)) res.setHeader('Connection', 'close');
+    options.onRequestStart?.({ requestId, method: req.method ?? 'GET' });
     const pathname = pathOf(req.url);
     let route = 'static';
     res.once('finish', () =>
@@ -65,7 +68,7 @@ export async function createNodeServer(options: ServerOptions): Promise<http.Ser
       notFound(res, statics);
     } catch (err) {
       if (err instanceof BodyTooLargeError) return plain(res, 413, 'Payload Too Large');
-      console.error(`request ${requestId} failed:`, err);
+      console.error(`request ${requestId} failed:`, err instanceof Error ? err.message : err);
       if (!res.headersSent) plain(res, 500, 'Internal Server Error');
       else res.destroy();
     }
