@@ -1,25 +1,13 @@
 /**
- * The process's snapshot: one SnapshotHolder over DIRECTORY_DB, opened on first use
- * and hot-swapped when the file is replaced. Handlers take `currentSnapshot()` once
- * per request and use only that object.
+ * The API's access to the process's snapshot: the one process-wide SnapshotHolder
+ * of src/query/snapshot-holder.ts (shared with the server-rendered pages, so the
+ * process opens and polls the snapshot once). Handlers call `currentSnapshot()`
+ * once per request and use only that object.
  */
-import { loadEnv } from '../env.ts';
-import { SnapshotHolder, type SnapshotVerifier } from '../query/snapshot-holder.ts';
+import path from 'node:path';
+import { installSnapshotHolder, SnapshotHolder, snapshotHolder } from '../query/snapshot-holder.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { ApiError } from './errors.ts';
-
-let holder: SnapshotHolder | undefined;
-let verifier: SnapshotVerifier | undefined;
-
-/** Installs the builder's verifier for files that replace the open snapshot (scripts/serve.ts may call it). */
-export function setSnapshotVerifier(verify: SnapshotVerifier): void {
-  verifier = verify;
-}
-
-function snapshotHolder(): SnapshotHolder {
-  holder ??= new SnapshotHolder(loadEnv().directoryDb, verifier);
-  return holder;
-}
 
 /** The snapshot for this request; 503 SERVICE_UNAVAILABLE when none can be opened. */
 export function currentSnapshot(): Snapshot {
@@ -31,8 +19,8 @@ export function currentSnapshot(): Snapshot {
   }
 }
 
-/** Closes the snapshot and forgets DIRECTORY_DB (tests switch files with this). */
+/** Re-reads DIRECTORY_DB and opens it afresh (tests switch files with this). */
 export function resetSnapshotContext(): void {
-  holder?.close();
-  holder = undefined;
+  const file = process.env.DIRECTORY_DB ?? 'data/directory.db';
+  installSnapshotHolder(new SnapshotHolder(path.resolve(file)));
 }
