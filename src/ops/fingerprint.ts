@@ -10,6 +10,8 @@ import path from 'node:path';
 import { listFiles } from './tree.ts';
 
 const INPUT_FOLDERS = ['src', 'public'];
+// Code the static build never runs: editing it must not force a full render.
+const NOT_RENDERED = /^src\/(?:ops|generate|keys)\//;
 const INPUT_FILES = ['astro.config.mjs', 'package-lock.json', 'tsconfig.json', 'data/indexnow.key'];
 const INPUT_SETTINGS = ['PUBLIC_WEB_URL', 'PUBLIC_API_URL', 'INDEXNOW_KEY', 'SITEMAP_MAX_URLS'];
 
@@ -17,6 +19,7 @@ export function buildFingerprint(root = process.cwd(), env: NodeJS.ProcessEnv = 
   const hash = crypto.createHash('sha256');
   for (const folder of INPUT_FOLDERS) {
     for (const rel of listFiles(path.join(root, folder))) {
+      if (NOT_RENDERED.test(`${folder}/${rel}`)) continue;
       hash.update(`${folder}/${rel}\0`).update(fs.readFileSync(path.join(root, folder, rel))).update('\0');
     }
   }

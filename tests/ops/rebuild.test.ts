@@ -1,0 +1,105 @@
+/**
+ * npm run rebuild end to end with the real builder and the real `astro build`:
+ * an incremental render is byte-identical to a full render of the same data, the
+ * changed-URL list names the pages that changed, a dataset error leaves the live
+ * snapshot and site byte-identical, and rollback restores the previous pair.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { breakDataset, editDataset } from './dataset-edits.ts';
+import { deploymentEnv, generate, rebuildOk, runScript, sha256File, treeHashes, workspace } from '../resilience/fixture.ts';
+
+let ws = '';
+let env: Record<string, string> = {};
+let dsA = '';
+let edits: { updated: string[]; removed: string[]; added: string[] };
+
+const history = () => (JSON.parse(fs.readFileSync(path.join(env.RELEASES_DIR!, 'history.json'), 'utf8')) as { active: string[] }).active;
+const live = () => history()[history().length - 1]!;
+const releaseJson = (id: string) =>
+  JSON.parse(fs.readFileSync(path.join(env.RELEASES_DIR!, id, 'release.json'), 'utf8')) as { snapshotId: string; render: { mode: string } };
+const liveClient = () => fs.realpathSync(env.STATIC_ROOT!);
+
+beforeAll(async () => {
+  ws = workspace('rebuild');
+  dsA = await generate(path.join(ws, 'dsA'), 160, 5);
+  edits = editDataset(dsA, path.join(ws, 'dsB'), { update: 3, remove: 1, add: 1 });
+  breakDataset(dsA, path.join(ws, 'dsBroken'));
+  env = deploymentEnv(ws);
+  await rebuildOk(dsA, env);
+});
+
+afterAll(() => {
+  if (ws) fs.rmSync(ws, { recursive: true, force: true });
+});
+
+describe('npm run rebuild', () => {
+  it('refuses a dataset error and leaves the live snapshot and site byte-identical', async () => {
+    const snapshotBefore = sha256File(env.DIRECTORY_DB!);
+    const linkBefore = fs.readlinkSync(env.STATIC_ROOT!);
+    const siteBefore = treeHashes(liveClient());
+    const historyBefore = history();
+
+    const r = await runScript('rebuild', ['--input', path.join(ws, 'dsBroken')], env);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('providers.ndjson');
+    expect(r.stderr).toContain('trustLevel');
+    expect(r.stderr).toContain('nothing was switched');
+
+    expect(sha256File(env.DIRECTORY_DB!)).toBe(snapshotBefore);
+    expect(fs.readlinkSync(env.STATIC_ROOT!)).toBe(linkBefore);
+    expect(treeHashes(liveClient())).toEqual(siteBefore);
+    expect(history()).toEqual(historyBefore);
+    expect(fs.readdirSync(env.RELEASES_DIR!).filter((n) => n.startsWith('.build-'))).toEqual([]);
+  });
+
+  it('renders only the changed pages, byte-identical to a full render, and lists the changed URLs', async () => {
+    const releaseA = live();
+    const r = await rebuildOk(path.join(ws, 'dsB'), env);
+    const incremental = live();
+    expect(releaseJson(incremental).render.mode, r.stderr).toBe('incremental');
+    expect(r.stdout).toContain('providers: 1 added, 1 removed, 3 updated');
+    for (const slug of [...edits.updated, ...edits.added, ...edits.removed]) expect(r.stdout).toContain(slug);
+
+    // The changed-URL list: the edited providers' pages and cards, the sitemaps, nothing from /_astro.
+    const urls = fs.readFileSync(path.join(env.RELEASES_DIR!, incremental, 'changed-urls.txt'), 'utf8').trim().split('\n');
+    const web = env.PUBLIC_WEB_URL!;
+    for (const slug of edits.updated) {
+      expect(urls).toContain(`${web}/provider/${slug}`);
+      expect(urls).toContain(`${web}/provider/${slug}/vic.json`);
+    }
+    expect(urls).toContain(`${web}/provider/${edits.added[0]}`);
+    expect(urls).toContain(`${web}/provider/${edits.removed[0]}`);
+    expect(urls).toContain(`${web}/sitemap-providers.xml`);
+    expect(urls.some((u) => u.includes('/kategori/'))).toBe(true);
+    expect(urls.some((u) => u.includes('/_astro/'))).toBe(false);
+    const indexNow = JSON.parse(fs.readFileSync(path.join(env.RELEASES_DIR!, incremental, 'indexnow.json'), 'utf8')) as Record<string, unknown>;
+    expect(indexNow).toEqual({ host: 'direktori.example', key: env.INDEXNOW_KEY, keyLocation: `${web}/${env.INDEXNOW_KEY}.txt`, urlList: urls });
+
+    // The same data rendered whole must give the same bytes (a copy of the incremental tree first:
+    // the next rebuild may prune it).
+    const incrementalTree = treeHashes(path.join(env.RELEASES_DIR!, incremental, 'client'));
+    const rendered = Object.keys(incrementalTree).length;
+    await rebuildOk(path.join(ws, 'dsB'), env, ['--full']);
+    const full = live();
+    expect(releaseJson(full).render.mode).toBe('full');
+    expect(treeHashes(path.join(env.RELEASES_DIR!, full, 'client'))).toEqual(incrementalTree);
+    expect(rendered).toBeGreaterThan(300);
+    expect(fs.existsSync(path.join(env.RELEASES_DIR!, releaseA, 'client'))).toBe(true);
+  });
+
+  it('rolls back to the previous release, then refuses when there is none left', async () => {
+    const before = history();
+    const r = await runScript('rollback', [], env);
+    expect(r.code).toBe(0);
+    const previous = before[before.length - 2]!;
+    expect(live()).toBe(previous);
+    expect(fs.realpathSync(env.STATIC_ROOT!)).toBe(fs.realpathSync(path.join(env.RELEASES_DIR!, previous, 'client')));
+    expect(sha256File(env.DIRECTORY_DB!)).toBe(sha256File(path.join(env.RELEASES_DIR!, previous, 'snapshot.db')));
+    while (history().length > 1) expect((await runScript('rollback', [], env)).code).toBe(0);
+    const last = await runScript('rollback', [], env);
+    expect(last.code).toBe(1);
+    expect(last.stderr).toContain('nothing to roll back to');
+  });
+});
