@@ -9,6 +9,7 @@ import { loadEnv } from '../env.ts';
 import { ERROR_CODES, type ErrorCode } from './errors.ts';
 import { ErrorResponseSchema } from '../schemas/api/responses.ts';
 import type { RestRoute } from './rest/route.ts';
+import { keyProtectedPaths, SECURITY_SCHEMES } from './openapi-keyed.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -78,6 +79,9 @@ export function buildOpenApiDocument(routes: RestRoute[], serverUrl: string) {
       },
     };
   }
+  const keyed = keyProtectedPaths();
+  Object.assign(paths, keyed.paths);
+  Object.assign(schemas, keyed.schemas);
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
@@ -90,7 +94,7 @@ export function buildOpenApiDocument(routes: RestRoute[], serverUrl: string) {
     },
     servers: [{ url: serverUrl }],
     paths,
-    components: { schemas },
+    components: { schemas, securitySchemes: SECURITY_SCHEMES },
   };
 }
 
