@@ -72,7 +72,17 @@ export async function readDataset(dir: string, sink: DatasetSink | null, options
   // Categories (a small JSON array).
   const categoriesFile = DATASET_FILES.categories;
   const categoryRecords = readJsonArray(fileIn(categoriesFile), categoriesFile, true, fatal, options.notes);
-  const categories = validateCategories(categoriesFile, categoryRecords, issues);
+  const { accepted: categories, rejectedIds: rejectedCategoryIds } = validateCategories(
+    categoriesFile,
+    categoryRecords,
+    issues,
+    skipInvalid,
+  );
+  // A record that depends on a bad one is reported when it is skipped for that
+  // reason; when the build fails anyway, only the root problem is worth reading.
+  const dependent = (issue: DatasetIssue) => {
+    if (skipInvalid) issues.add(issue);
+  };
   counts.skipped += categoryRecords.length - categories.length;
   writer()?.categories(categories);
   counts.categories = categories.length;
@@ -105,14 +115,18 @@ export async function readDataset(dir: string, sink: DatasetSink | null, options
     }
     const p = checked.value;
     const problems: Array<[string, string]> = [];
+    const dependencies: Array<[string, string]> = [];
     if (rowidOfId.has(p.id)) problems.push(['id', `duplicate id "${p.id}"`]);
     const slugLine = lineOfSlug.get(p.slug);
     if (slugLine !== undefined) problems.push(['slug', `duplicate slug "${p.slug}" (first on line ${slugLine})`]);
     p.categoryIds.forEach((id, i) => {
-      if (!categoryIds.has(id)) problems.push([`categoryIds[${i}]`, `unknown category id "${id}"`]);
+      if (categoryIds.has(id)) return;
+      if (rejectedCategoryIds.has(id)) dependencies.push([`categoryIds[${i}]`, `category "${id}" is invalid`]);
+      else problems.push([`categoryIds[${i}]`, `unknown category id "${id}"`]);
     });
-    if (problems.length > 0) {
+    if (problems.length > 0 || dependencies.length > 0) {
       for (const [field, message] of problems) issues.add({ ...where, field, message });
+      for (const [field, message] of dependencies) dependent({ ...where, field, message });
       if (!rowidOfId.has(p.id)) skippedProviderIds.add(p.id);
       counts.skipped++;
       continue;
@@ -144,9 +158,10 @@ export async function readDataset(dir: string, sink: DatasetSink | null, options
       const proof = checked.ok ? checked.value : null;
       if (!checked.ok) for (const issue of checked.issues) issues.add({ ...where, ...issue });
       else if (proofIds.has(proof!.id)) issues.add({ ...where, field: 'id', message: `duplicate id "${proof!.id}"` });
-      else if (!rowidOfId.has(proof!.providerId)) {
-        const why = skippedProviderIds.has(proof!.providerId) ? 'is invalid' : 'is unknown';
-        issues.add({ ...where, field: 'providerId', message: `provider "${proof!.providerId}" ${why}` });
+      else if (!rowidOfId.has(proof!.providerId) && skippedProviderIds.has(proof!.providerId)) {
+        dependent({ ...where, field: 'providerId', message: `provider "${proof!.providerId}" is invalid` });
+      } else if (!rowidOfId.has(proof!.providerId)) {
+        issues.add({ ...where, field: 'providerId', message: `provider "${proof!.providerId}" is unknown` });
       } else {
         proofIds.add(proof!.id);
         writer()?.proof(proof!, rowidOfId.get(proof!.providerId)!);

@@ -13,15 +13,29 @@ export interface AcceptedCategory {
   index: number;
 }
 
-export function validateCategories(file: string, records: unknown[], issues: IssueLog): AcceptedCategory[] {
+export interface CategoryCheck {
+  accepted: AcceptedCategory[];
+  /** Ids of category records left out (so dependents can say why). */
+  rejectedIds: Set<string>;
+}
+
+/**
+ * `skipInvalid` only changes what is said about dependents: a child of a bad
+ * category is reported when it is skipped, and left unmentioned when the build
+ * fails anyway (the parent's own problem is the one to fix).
+ */
+export function validateCategories(file: string, records: unknown[], issues: IssueLog, skipInvalid: boolean): CategoryCheck {
   const report = (index: number, field: string, message: string) =>
     issues.add({ file, line: index, place: 'index', field, message });
 
   const candidates: AcceptedCategory[] = [];
+  const rejected = new Set<string>();
   const byId = new Map<string, AcceptedCategory>();
   const slugs = new Map<string, number>();
   records.forEach((raw, index) => {
     const checked = checkRecord(CategoryRecordSchema, raw);
+    const rawId = (raw as { id?: unknown } | null)?.id;
+    if (!checked.ok && typeof rawId === 'string' && !byId.has(rawId)) rejected.add(rawId);
     if (!checked.ok) {
       for (const issue of checked.issues) report(index, issue.field, issue.message);
       return;
@@ -60,7 +74,8 @@ export function validateCategories(file: string, records: unknown[], issues: Iss
       report(c.index, 'parentId', `parent chain loops back to "${id}" (categories must form a tree)`);
       dropped.add(id);
     } else if (parentId !== null && !byId.has(parentId)) {
-      report(c.index, 'parentId', `unknown parent category "${parentId}"`);
+      if (!rejected.has(parentId)) report(c.index, 'parentId', `unknown parent category "${parentId}"`);
+      else if (skipInvalid) report(c.index, 'parentId', `parent category "${parentId}" is invalid`);
       dropped.add(id);
     }
   }
@@ -71,10 +86,11 @@ export function validateCategories(file: string, records: unknown[], issues: Iss
     for (const c of candidates) {
       const { id, parentId } = c.record;
       if (dropped.has(id) || parentId === null || !dropped.has(parentId)) continue;
-      report(c.index, 'parentId', `parent category "${parentId}" is invalid`);
+      if (skipInvalid) report(c.index, 'parentId', `parent category "${parentId}" is invalid`);
       dropped.add(id);
       changed = true;
     }
   }
-  return candidates.filter((c) => !dropped.has(c.record.id));
+  for (const id of dropped) rejected.add(id);
+  return { accepted: candidates.filter((c) => !dropped.has(c.record.id)), rejectedIds: rejected };
 }

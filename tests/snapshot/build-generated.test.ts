@@ -1,0 +1,62 @@
+/**
+ * The builder on a generated dataset (the generator's realistic mix of statuses,
+ * currencies and categories): counts match the input, and the FTS and vector
+ * indexes hold exactly the published providers.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDataset } from '../../src/generate/index.ts';
+import { buildSnapshot, type BuildResult } from '../../src/snapshot/build.ts';
+import { readNdjson, tempDir } from './fixture.ts';
+
+let work: string;
+let result: BuildResult;
+let db: Database.Database;
+let records: Array<Record<string, unknown>>;
+
+beforeAll(async () => {
+  work = tempDir();
+  const dataset = path.join(work, 'dataset');
+  await generateDataset({ providers: 400, seed: 7, outDir: dataset });
+  records = readNdjson(dataset, 'providers.ndjson');
+  result = await buildSnapshot({ inputDir: dataset, outFile: path.join(work, 'directory.db'), embedder: null });
+  db = new Database(result.outFile, { readonly: true });
+  sqliteVec.load(db);
+});
+afterAll(() => {
+  db?.close();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe('snapshot from a generated dataset', () => {
+  it('keeps every record and publishes exactly approved providers with publishedAt', () => {
+    const published = records.filter((r) => r.submissionStatus === 'approved' && r.publishedAt !== null);
+    expect(result.counts.providers).toBe(400);
+    expect(result.counts.published).toBe(published.length);
+    expect(result.counts.published).toBeLessThan(400);
+    const slugs = (db.prepare('SELECT slug FROM published_providers').all() as Array<{ slug: string }>).map((r) => r.slug).sort();
+    expect(slugs).toEqual(published.map((r) => r.slug as string).sort());
+  });
+
+  it('indexes exactly the published rowids in fts_providers and vec_providers', () => {
+    const ids = (sql: string) => (db.prepare(sql).all() as Array<{ rowid: number }>).map((r) => r.rowid).sort((a, b) => a - b);
+    const published = ids('SELECT rowid FROM published_providers');
+    expect(ids('SELECT rowid FROM fts_providers')).toEqual(published);
+    expect(ids('SELECT rowid FROM vec_providers')).toEqual(published);
+  });
+
+  it('never stores a non-IDR or unknown-currency amount in a displayable column', () => {
+    const leaks = db
+      .prepare(`SELECT count(*) AS n FROM providers p JOIN provider_commercial_raw r ON r.provider_rowid = p.rowid
+                WHERE (p.min_project_budget_idr IS NOT NULL AND r.min_budget_currency IS NOT 'IDR')
+                   OR (p.hourly_rate_idr IS NOT NULL AND r.hourly_rate_currency IS NOT 'IDR')
+                   OR (p.min_project_budget_idr IS NULL AND r.min_budget_currency = 'IDR')`)
+      .get();
+    expect(leaks).toEqual({ n: 0 });
+    const classes = db.prepare('SELECT DISTINCT budget_currency_class AS c FROM providers ORDER BY 1').all();
+    expect(classes).toEqual([{ c: null }, { c: 'IDR' }, { c: 'NON_IDR' }, { c: 'UNKNOWN' }]);
+  });
+});
