@@ -14,7 +14,7 @@
  *   text -> units (words, bigrams, lexicon concepts; embedder-text.ts)
  *   each unit u has weight (1 + ln tf) * idf(u) and a vector E(u):
  *     word:    alpha * row(word) + beta * normalized sum of gramWeight(g) * row(g) over its char 3..5-grams
- *     bigram:  gamma * row(bigram);  concept: delta * row(concept)
+ *     bigram:  gamma * row(bigram) (gamma = 0 by default: bigrams off);  concept: delta * row(concept)
  *   vector = L2-normalize(sum of weight * E(u))
  * The rows are the truncated SVD's right singular vectors (scaled), so a word the
  * model never saw, or misspelled, still gets a vector from the n-grams it shares
@@ -99,6 +99,7 @@ export class BuiltinEmbedder implements Embedder {
     const words = new Map<string, number>();
     const bigrams = new Map<number, number>();
     const concepts = new Map<string, number>();
+    const withBigrams = this.model.unitWeights.bigram > 0;
     for (const concept of findConcepts(tokens)) concepts.set(concept, (concepts.get(concept) ?? 0) + 1);
     let previous: string | null = null;
     for (const token of tokens) {
@@ -107,7 +108,7 @@ export class BuiltinEmbedder implements Embedder {
         continue;
       }
       words.set(token, (words.get(token) ?? 0) + 1);
-      if (previous !== null) {
+      if (previous !== null && withBigrams) {
         const hash = bigramHash(previous, token);
         bigrams.set(hash, (bigrams.get(hash) ?? 0) + 1);
       }
