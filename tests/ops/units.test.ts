@@ -1,0 +1,108 @@
+/** Small pieces of the ops code: URL mapping, render scope, symlink swap, log masking, /healthz. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { kindOf, countByKind } from '../../src/ops/changed-urls.ts';
+import { swapSymlink, swapFile } from '../../src/ops/releases.ts';
+import { filesOfUrlPath, urlPathOfFile } from '../../src/ops/tree.ts';
+import { createLogger, maskSecrets, requestLogger } from '../../src/server/logging.ts';
+import { handleHealth } from '../../src/server/health.ts';
+import { workspace } from '../resilience/fixture.ts';
+
+const ws = workspace('units');
+afterAll(() => fs.rmSync(ws, { recursive: true, force: true }));
+
+describe('file and URL mapping', () => {
+  it('maps pre-rendered files to URL paths and back', () => {
+    expect(urlPathOfFile('index.html')).toBe('/');
+    expect(urlPathOfFile('provider/acme.html')).toBe('/provider/acme');
+    expect(urlPathOfFile('provider/acme/vic.json')).toBe('/provider/acme/vic.json');
+    expect(urlPathOfFile('sitemap-providers-2.xml')).toBe('/sitemap-providers-2.xml');
+    expect(filesOfUrlPath('/provider/acme')).toContain('provider/acme.html');
+    expect(filesOfUrlPath('/')).toEqual(['index.html']);
+  });
+
+  it('groups changed URLs by kind', () => {
+    const paths = ['/provider/a', '/provider/a/vic.json', '/kategori/seo', '/web-development-terbaik-jakarta-selatan', '/sitemap.xml', '/'];
+    expect(paths.map(kindOf)).toEqual(['provider page', 'VIC card', 'category page', 'landing page', 'sitemap', 'other page']);
+    expect(countByKind(paths)['provider page']).toBe(1);
+  });
+});
+
+describe('render scope', () => {
+  it('selects listed paths, their descendants and prefix entries', async () => {
+    const scopeFile = path.join(ws, 'scope.json');
+    fs.writeFileSync(scopeFile, JSON.stringify(['/provider/acme', '/kategori/seo', '/sitemap*']));
+    const manifestDir = path.join(ws, 'manifest');
+    process.env.RENDER_SCOPE_FILE = scopeFile;
+    process.env.RENDER_MANIFEST_DIR = manifestDir;
+    try {
+      const { scopeStaticPaths, inRenderScope } = await import('../../src/site/render-scope.ts');
+      const entries = ['acme', 'acme-2', 'beta'].map((slug) => ({ params: { slug } }));
+      const kept = scopeStaticPaths('provider/[slug]/vic.json', entries, (e) => `/provider/${e.params.slug}/vic.json`);
+      expect(kept.map((e) => e.params.slug)).toEqual(['acme']);
+      expect(inRenderScope('/sitemap-providers-2.xml')).toBe(true);
+      expect(inRenderScope('/kategori/seo-lokal')).toBe(false);
+      expect(inRenderScope('/')).toBe(false);
+      // The manifest lists every path the route would render, not only the kept ones.
+      const recorded = fs.readFileSync(path.join(manifestDir, `${encodeURIComponent('provider/[slug]/vic.json')}.paths`), 'utf8');
+      expect(recorded.trim().split('\n')).toEqual(['/provider/acme/vic.json', '/provider/acme-2/vic.json', '/provider/beta/vic.json']);
+    } finally {
+      delete process.env.RENDER_SCOPE_FILE;
+      delete process.env.RENDER_MANIFEST_DIR;
+    }
+  });
+});
+
+describe('atomic switches', () => {
+  it('replaces a symlink and a file by rename, leaving no temporary names behind', () => {
+    const a = path.join(ws, 'ra');
+    const b = path.join(ws, 'rb');
+    fs.mkdirSync(a);
+    fs.mkdirSync(b);
+    const link = path.join(ws, 'current');
+    swapSymlink(link, a);
+    expect(fs.realpathSync(link)).toBe(fs.realpathSync(a));
+    swapSymlink(link, b);
+    expect(fs.realpathSync(link)).toBe(fs.realpathSync(b));
+    const src = path.join(ws, 'snap-src');
+    fs.writeFileSync(src, 'new');
+    const dest = path.join(ws, 'live.db');
+    fs.writeFileSync(dest, 'old');
+    const oldIno = fs.statSync(dest).ino;
+    swapFile(dest, src);
+    expect(fs.readFileSync(dest, 'utf8')).toBe('new');
+    expect(fs.statSync(dest).ino).not.toBe(oldIno);
+    expect(fs.readdirSync(ws).filter((n) => n.includes('.next'))).toEqual([]);
+  });
+});
+
+describe('logging', () => {
+  it('masks key-shaped text and redacts secret headers', async () => {
+    expect(maskSecrets('/api/pdk_live_abcdefgh1234567890abcdefgh1234567890abcdefg/x')).toBe('/api/[REDACTED]/x');
+    expect(maskSecrets('Bearer abc.def')).toBe('[REDACTED]');
+    let out = '';
+    const sink = new Writable({ write: (chunk, _enc, cb) => ((out += String(chunk)), cb()) });
+    const logger = createLogger(sink);
+    logger.info({ req: { headers: { 'x-api-key': 'pdk_live_secret', authorization: 'Bearer pdk_live_secret' } } }, 'x');
+    requestLogger(logger)({ requestId: 'r1', method: 'GET', route: '/api/pdk_live_secretsecret', status: 200, ms: 1.234 });
+    await new Promise((r) => setImmediate(r));
+    expect(out).not.toContain('pdk_live_secret');
+    const line = JSON.parse(out.trim().split('\n').at(-1)!) as Record<string, unknown>;
+    expect(line).toMatchObject({ msg: 'request', requestId: 'r1', method: 'GET', status: 200, ms: 1.2, level: 'info' });
+  });
+});
+
+describe('/healthz', () => {
+  it('answers 405 with Allow for other methods and 503 when no snapshot can be opened', async () => {
+    const post = handleHealth(new Request('http://x/healthz', { method: 'POST' }));
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+    const down = handleHealth(new Request('http://x/healthz'), () => {
+      throw new Error('no snapshot');
+    });
+    expect(down.status).toBe(503);
+    expect(((await down.json()) as { error: { code: string } }).error.code).toBe('SERVICE_UNAVAILABLE');
+  });
+});
