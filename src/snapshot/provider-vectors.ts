@@ -48,6 +48,25 @@ export function providerText(row: TextRow, categoryNames: CategoryNames): string
     .join('. ');
 }
 
+/** Documents the built-in embedder is fitted on (its own default sample size). */
+const FIT_SAMPLE = 20_000;
+
+/**
+ * An evenly spaced sample of the published providers' texts (every n-th by rowid),
+ * so a million-provider build reads back 20,000 texts for the fit, not all of them.
+ */
+function* fitSample(db: Database.Database, categoryNames: CategoryNames): Generator<string> {
+  const { n } = db.prepare('SELECT count(*) AS n FROM published_providers').get() as { n: number };
+  const stride = Math.max(1, Math.ceil(n / FIT_SAMPLE));
+  const rows = db.prepare(
+    `SELECT ${TEXT_COLUMNS} FROM published_providers p
+     WHERE p.rowid IN (SELECT rowid FROM (SELECT rowid, row_number() OVER (ORDER BY rowid) AS i FROM published_providers)
+                       WHERE (i - 1) % ? = 0)
+     ORDER BY p.rowid`,
+  );
+  for (const row of rows.iterate(stride) as IterableIterator<TextRow>) yield providerText(row, categoryNames);
+}
+
 export interface VectorResult {
   name: string;
   dims: number;
@@ -68,11 +87,7 @@ export async function writeProviderVectors(
   if (external) embedder = external;
   else {
     onProgress?.('fit', 0);
-    const all = db.prepare(`SELECT ${TEXT_COLUMNS} FROM published_providers p ORDER BY p.rowid`);
-    const texts = function* () {
-      for (const row of all.iterate() as IterableIterator<TextRow>) yield providerText(row, categoryNames);
-    };
-    const builtin = fitBuiltinEmbedder(texts());
+    const builtin = fitBuiltinEmbedder(fitSample(db, categoryNames));
     saveModel(db, builtin);
     embedder = builtin;
   }
