@@ -7,6 +7,7 @@
  * verified at start (a bad file exits 1) and hot-swapped when DIRECTORY_DB is
  * replaced; SIGTERM/SIGINT drain in-flight requests, then exit 0.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { loadEnv } from '../src/env.ts';
 import { createNodeServer, closeGracefully } from '../src/server/node-server.ts';
@@ -38,9 +39,24 @@ try {
 }
 holder.watch();
 
+/**
+ * ASTRO_SERVER_ENTRY, else the server bundle rendered with the live site (a
+ * release's server/ beside its client/), else the build output's server/.
+ */
+function astroEntry(): string {
+  if (process.env.ASTRO_SERVER_ENTRY) return path.resolve(process.env.ASTRO_SERVER_ENTRY);
+  try {
+    const beside = path.join(fs.realpathSync(env.staticRoot), '..', 'server', 'entry.mjs');
+    if (fs.existsSync(beside)) return beside;
+  } catch {
+    // no static root yet
+  }
+  return path.join(env.distDir, 'server', 'entry.mjs');
+}
+
 const server = await createNodeServer({
   env,
-  astroEntry: path.resolve(process.env.ASTRO_SERVER_ENTRY ?? path.join(env.distDir, 'server', 'entry.mjs')),
+  astroEntry: astroEntry(),
   headersFor: headersForStaticPath,
   onRequestEnd: requestLogger(logger),
   onRequestStart: requestStartLogger(logger),
