@@ -5,7 +5,7 @@
  * (data/seed/ground-truth.ndjson), never from keyword overlap.
  */
 import fs from 'node:fs';
-import { searchProviders } from './search.ts';
+import { searchProviders, type SearchRequest } from './search.ts';
 import type { Snapshot } from './snapshot.ts';
 
 export interface JudgedQuery {
@@ -25,8 +25,21 @@ export interface GroundTruthRecord {
   citySlug?: string | null;
 }
 
-export type Mode = 'keyword' | 'vector' | 'hybrid';
-export const MODES: Mode[] = ['keyword', 'vector', 'hybrid'];
+/**
+ * keyword: the baseline, plain bm25 over the query's own words (the issue's
+ * "keyword-only BM25"); keywordExpanded: the keyword side as hybrid runs it (typo
+ * tolerance, service synonyms, topic tiers); vector: the vector side alone;
+ * hybrid: both sides fused by RRF, as the API answers.
+ */
+export type Mode = 'keyword' | 'keywordExpanded' | 'vector' | 'hybrid';
+export const MODES: Mode[] = ['keyword', 'keywordExpanded', 'vector', 'hybrid'];
+
+const SIDES: Record<Mode, NonNullable<SearchRequest['sides']>> = {
+  keyword: { keyword: true, vector: false, plainKeyword: true },
+  keywordExpanded: { keyword: true, vector: false },
+  vector: { keyword: false, vector: true },
+  hybrid: { keyword: true, vector: true },
+};
 const CUTOFF = 10;
 
 export function loadJudgedQueries(file: string): JudgedQuery[] {
@@ -61,7 +74,7 @@ export interface EvalReport {
   queries: number;
   ndcgAt10: Record<Mode, { all: number; dev: number; heldout: number; byClass: Record<string, number> }>;
   unpublishedReturned: number;
-  perQuery: { id: string; class: string; split: string; q: string; keyword: number; vector: number; hybrid: number }[];
+  perQuery: ({ id: string; class: string; split: string; q: string } & Record<Mode, number>)[];
 }
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
@@ -75,8 +88,7 @@ export async function evaluateSearch(snapshot: Snapshot, queries: JudgedQuery[],
     const allGrades = truth.map((t) => grade(query, t));
     const scores = {} as Record<Mode, number>;
     for (const mode of MODES) {
-      const sides = { keyword: mode !== 'vector', vector: mode !== 'keyword' };
-      const result = await searchProviders(snapshot, { q: query.q, filters: {}, sort: 'relevance', page: 1, limit: CUTOFF, sides });
+      const result = await searchProviders(snapshot, { q: query.q, filters: {}, sort: 'relevance', page: 1, limit: CUTOFF, sides: SIDES[mode] });
       const grades = result.items.map((hit) => {
         const record = bySlug.get(hit.summary.slug);
         if (!record?.published) unpublishedReturned++;
@@ -97,8 +109,8 @@ export async function evaluateSearch(snapshot: Snapshot, queries: JudgedQuery[],
   };
   return {
     queries: queries.length,
-    ndcgAt10: { keyword: summarize('keyword'), vector: summarize('vector'), hybrid: summarize('hybrid') },
+    ndcgAt10: Object.fromEntries(MODES.map((m) => [m, summarize(m)])) as EvalReport['ndcgAt10'],
     unpublishedReturned,
-    perQuery: perQuery.map((p) => ({ ...p, keyword: round(p.keyword), vector: round(p.vector), hybrid: round(p.hybrid) })),
+    perQuery: perQuery.map((p) => ({ ...p, ...Object.fromEntries(MODES.map((m) => [m, round(p[m])])) })),
   };
 }

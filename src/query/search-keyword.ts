@@ -27,12 +27,26 @@ function keywordSql(filtered: boolean, filterWhere: string): string {
     LIMIT :window`;
 }
 
-/** Rowids of the best keyword matches among the filtered providers, best first. */
-export function keywordCandidates(snapshot: Snapshot, query: KeywordQuery, filter: FilterSql, window: number): number[] {
-  if (query.match === null) return [];
+function rankedMatches(snapshot: Snapshot, match: string, filter: FilterSql, window: number): number[] {
   const sql = keywordSql(filter.active, filter.where);
   const rows = snapshot
     .prepare<[Record<string, unknown>], { rowid: number }>(sql)
-    .all({ ...filter.params, match: query.match, window });
+    .all({ ...filter.params, match, window });
   return rows.map((r) => r.rowid);
+}
+
+/**
+ * Rowids of the best keyword matches among the filtered providers, best first.
+ * With several topics, profiles matching all of them (query.matchAll) come first,
+ * each tier in bm25 order: bm25 alone lets one frequent synonym outweigh a
+ * second topic the profile lacks.
+ */
+export function keywordCandidates(snapshot: Snapshot, query: KeywordQuery, filter: FilterSql, window: number): number[] {
+  if (query.match === null) return [];
+  if (!query.matchAll) return rankedMatches(snapshot, query.match, filter, window);
+  const all = rankedMatches(snapshot, query.matchAll, filter, window);
+  if (all.length >= window) return all;
+  const seen = new Set(all);
+  const some = rankedMatches(snapshot, query.match, filter, window + all.length).filter((rowid) => !seen.has(rowid));
+  return [...all, ...some].slice(0, window);
 }

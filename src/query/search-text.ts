@@ -6,9 +6,14 @@
  * prefix-matched so a query typed halfway still finds ("develo" -> "developer").
  */
 import { isStopword, normalizeTokens } from '../snapshot/embedder-text.ts';
+import { FILLER_WORDS } from './nl-query-lexicon.ts';
+import type { SynonymTable } from './search-synonyms.ts';
+import type { Vocabulary } from './search-vocabulary.ts';
 
 /** More terms add little to ranking and cost one posting list each. */
 const MAX_TERMS = 12;
+/** Words of a long text looked at for typos and phrases (the API caps q at 200 code points anyway). */
+const MAX_TOKENS = 32;
 /** Shorter prefixes expand to too many index terms to be worth it. */
 const MIN_PREFIX_LENGTH = 3;
 
@@ -19,6 +24,11 @@ export interface KeywordQuery {
   prefixLast: boolean;
   /** the FTS5 expression, or null when the text has no searchable term */
   match: string | null;
+  /**
+   * The stricter expression a profile matching every topic of the query satisfies
+   * (each topic's group AND-ed), ranked before the rest; null with one topic.
+   */
+  matchAll?: string | null;
 }
 
 /**
@@ -44,6 +54,65 @@ export function keywordQuery(text: string): KeywordQuery {
   // OR: a profile matching some of the words is still a candidate; bm25 ranks
   // profiles matching more (and rarer) words first.
   return { terms, prefixLast, match: parts.join(' OR ') };
+}
+
+/** Words that name no service in a request: function words and filler ("jasa", "bikin", "terbaik"). */
+const isFiller = (token: string) => isStopword(token) || FILLER_WORDS.has(token) || token.length < 2;
+
+const alternative = (phrase: string, prefix: boolean) => (prefix ? `${quote(phrase)}*` : quote(phrase));
+const group = (alternatives: string[]) =>
+  alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`;
+
+/**
+ * The keyword side's query: the same safe quoting as keywordQuery, plus
+ *  - typo tolerance: a word the index has never seen is replaced by its nearest
+ *    indexed words ("andriod" -> "android"), before phrases are looked up, so
+ *    "toko onlien" is still the phrase "toko online";
+ *  - synonyms: a service phrase becomes an OR group of the service's phrases in
+ *    both languages (search-synonyms.ts);
+ *  - filler words ("jasa", "bikin", "yang", "the") dropped unless nothing else is left.
+ * Each remaining topic is one group; `match` ORs the groups, `matchAll` ANDs them.
+ */
+export function expandedKeywordQuery(text: string, vocabulary: Vocabulary, synonyms: SynonymTable): KeywordQuery {
+  const all = normalizeTokens(text);
+  const raw = all.slice(0, MAX_TOKENS);
+  if (raw.length === 0) return { terms: [], prefixLast: false, match: null, matchAll: null };
+  const endsInWord = raw.length === all.length && /[\p{L}\p{N}]$/u.test(text);
+  const lastIndex = raw.length - 1;
+  const typedHalfway = (i: number) => i === lastIndex && endsInWord && raw[i]!.length >= MIN_PREFIX_LENGTH;
+  // Typo tolerance first: unknown words (not filler, not a prefix being typed) take their nearest indexed words.
+  const spellings = raw.map((token, i) => {
+    if (isFiller(token) || vocabulary.has(token) || synonyms.knows(token)) return [token];
+    if (typedHalfway(i) && vocabulary.hasPrefix(token)) return [token];
+    const corrections = vocabulary.corrections(token);
+    return corrections.length > 0 ? corrections : [token];
+  });
+  const words = spellings.map((s) => s[0]!);
+  const covered = new Array<boolean>(words.length).fill(false);
+  const groups: { at: number; expression: string }[] = [];
+  for (const hit of synonyms.find(words)) {
+    for (let i = hit.start; i < hit.start + hit.length; i++) covered[i] = true;
+    groups.push({ at: hit.start, expression: group(hit.alternatives.map((p) => alternative(p, false))) });
+  }
+  const terms: string[] = [];
+  let prefixLast = false;
+  words.forEach((word, i) => {
+    if (covered[i] || isFiller(word)) return;
+    const prefix = typedHalfway(i) && spellings[i]!.length === 1 && word === raw[i];
+    if (prefix) prefixLast = true;
+    groups.push({ at: i, expression: group(spellings[i]!.map((s) => alternative(s, prefix))) });
+  });
+  for (let i = 0; i < words.length; i++) if (covered[i] || !isFiller(words[i]!)) terms.push(words[i]!);
+  if (groups.length === 0) return keywordQuery(text); // only filler: search its words as typed
+  const ordered = [...new Map(groups.sort((a, b) => a.at - b.at).map((g) => [g.expression, g])).values()].slice(0, MAX_TERMS);
+  const expressions = ordered.map((g) => g.expression);
+  const distinct = [...new Set(terms)].slice(0, MAX_TERMS);
+  return {
+    terms: distinct,
+    prefixLast: prefixLast && distinct.at(-1) === words[lastIndex],
+    match: expressions.join(' OR '),
+    matchAll: expressions.length > 1 ? expressions.join(' AND ') : null,
+  };
 }
 
 /** The query terms found in a text (the last one as a prefix when prefixLast). */

@@ -19,8 +19,10 @@ import type { ProviderRow } from './provider-row.ts';
 import { publishedRowsByRowid } from './providers.ts';
 import { embedQuery } from './query-embedder.ts';
 import { keywordCandidates } from './search-keyword.ts';
-import { keywordQuery, termsFoundIn } from './search-text.ts';
+import { snapshotSynonyms } from './search-synonyms.ts';
+import { expandedKeywordQuery, keywordQuery, termsFoundIn } from './search-text.ts';
 import { vectorCandidates } from './search-vector.ts';
+import { snapshotVocabulary } from './search-vocabulary.ts';
 import type { Snapshot } from './snapshot.ts';
 
 export const RRF_K = 60;
@@ -33,8 +35,12 @@ export interface SearchRequest {
   sort: SearchSort;
   page: number;
   limit: number;
-  /** Which sides run; both unless evaluating one side alone (scripts/eval-search.ts). */
-  sides?: { keyword: boolean; vector: boolean };
+  /**
+   * Which sides run; both unless evaluating one side alone (scripts/eval-search.ts).
+   * `plainKeyword` turns the keyword side into the baseline: bm25 over the query's
+   * own words, without typo tolerance, synonyms or topic tiers.
+   */
+  sides?: { keyword: boolean; vector: boolean; plainKeyword?: boolean };
 }
 
 export interface SearchHit {
@@ -108,7 +114,7 @@ export function fuse(keyword: number[], vector: number[]): Map<number, Pick<Fuse
 export async function searchProviders(snapshot: Snapshot, req: SearchRequest): Promise<SearchResult> {
   const sides = req.sides ?? { keyword: true, vector: true };
   const filter = buildFilter(snapshot, req.filters);
-  const kq = keywordQuery(req.q);
+  const kq = sides.plainKeyword ? keywordQuery(req.q) : expandedKeywordQuery(req.q, snapshotVocabulary(snapshot), snapshotSynonyms(snapshot));
   const vector = sides.vector ? await embedQuery(snapshot, req.q) : null;
   const keyword = sides.keyword ? keywordCandidates(snapshot, kq, filter, CANDIDATE_WINDOW) : [];
   const nearest = vectorCandidates(snapshot, vector, filter, CANDIDATE_WINDOW);

@@ -133,6 +133,14 @@ function phraseIndex(): Map<string, PhraseEntry[]> {
   return index;
 }
 
+let words: Set<string> | null = null;
+
+/** Every word of the lexicon's phrases (normalized): words the search treats as known, never as typos. */
+export function lexiconWords(): ReadonlySet<string> {
+  words ??= new Set([...phraseIndex().values()].flatMap((entries) => entries.flatMap((e) => e.tokens)));
+  return words;
+}
+
 /** Concepts named by the (normalized) tokens, longest match first, without overlaps. */
 export function findConcepts(tokens: string[]): string[] {
   const index = phraseIndex();

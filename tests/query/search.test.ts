@@ -52,9 +52,10 @@ describe('FTS5 query text', () => {
 
 describe('hybrid is proven', () => {
   it('a paraphrase returns its provider through the vector side only', async () => {
-    // "olshop" appears in no profile: the keyword side has no candidate, the vector
-    // side reaches e-commerce profiles through the lexicon concept they share.
-    const r = await search('olshop murah');
+    // "checkout" appears in no profile and in no keyword synonym group ("murah" is
+    // filler): the keyword side has no candidate, the vector side reaches e-commerce
+    // profiles through the embedder's lexicon concept they share.
+    const r = await search('checkout murah');
     expect(r.meta.rrf.keywordCandidates).toBe(0);
     const top = r.items[0]!;
     expect(top.search.keywordRank).toBe(r.meta.rrf.keywordCandidates + 1);

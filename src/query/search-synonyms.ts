@@ -1,0 +1,74 @@
+/**
+ * Service synonyms for the keyword side: a service phrase in the query ("toko
+ * online", "halaman pertama google") becomes an OR group of every phrase of the
+ * same service in both languages ("e commerce", "olshop", "online shop", ..., and
+ * the category's own name), so bm25 finds profiles that say the same thing in
+ * other words. The phrases are the domain lexicon the natural-language parser
+ * uses (SERVICE_PHRASES, keyed by category slug): one lexicon, two readers. Words
+ * of the embedder's lexicon (src/snapshot/lexicon.ts) are known words too.
+ */
+import { lexiconWords } from '../snapshot/lexicon.ts';
+import { SERVICE_PHRASES } from './nl-query-lexicon.ts';
+import { PhraseTable, tokens } from './nl-query-text.ts';
+import type { Snapshot } from './snapshot.ts';
+
+export interface SynonymHit {
+  /** index of the first query token the phrase covers */
+  start: number;
+  /** number of query tokens covered */
+  length: number;
+  /** normalized phrases ("toko online", "e commerce"), the matched phrase first */
+  alternatives: string[];
+}
+
+export interface SynonymTable {
+  find(words: readonly string[]): SynonymHit[];
+  /** whether a word belongs to a lexicon phrase (a word to keep, never to correct as a typo) */
+  knows(word: string): boolean;
+}
+
+/** Active categories of the snapshot, with their own names. */
+const CATEGORIES_SQL = `SELECT slug, name FROM categories WHERE active = 1 ORDER BY position`;
+
+const normalized = (phrase: string) => tokens(phrase).join(' ');
+
+/** A table over phrase lists keyed by service (`'a|b|c'` per key). */
+export function buildSynonymTable(phrasesByService: Readonly<Record<string, string>>): SynonymTable {
+  const groups = new Map<string, string[]>();
+  const table = new PhraseTable<string>();
+  const known = new Set(lexiconWords());
+  for (const [service, list] of Object.entries(phrasesByService)) {
+    const phrases = [...new Set(list.split('|').map(normalized).filter((p) => p.length > 0))];
+    groups.set(service, phrases);
+    for (const phrase of phrases) {
+      table.add(phrase, service);
+      for (const word of phrase.split(' ')) known.add(word);
+    }
+  }
+  return {
+    find(words) {
+      return table.find(words).map((hit) => ({
+        start: hit.start,
+        length: hit.length,
+        alternatives: [hit.phrase, ...groups.get(hit.target)!.filter((p) => p !== hit.phrase)],
+      }));
+    },
+    knows: (word) => known.has(word),
+  };
+}
+
+/**
+ * The lexicon's services that the snapshot has as active categories, each also
+ * named by its category name ("E-Commerce", "Penetration Testing"), which the
+ * keyword index holds in its category_names column.
+ */
+export function snapshotSynonyms(snapshot: Snapshot): SynonymTable {
+  return snapshot.memo('search-synonyms', () => {
+    const phrases: Record<string, string> = {};
+    for (const { slug, name } of snapshot.prepare<[], { slug: string; name: string }>(CATEGORIES_SQL).all()) {
+      const lexicon = SERVICE_PHRASES[slug];
+      if (lexicon) phrases[slug] = `${lexicon}|${name}`;
+    }
+    return buildSynonymTable(phrases);
+  });
+}
