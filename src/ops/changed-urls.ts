@@ -4,7 +4,7 @@
  * for the editor's summary and written for an IndexNow submission:
  *   changed-urls.txt  one absolute URL a line (changed, added and removed pages)
  *   indexnow.json     the body of POST https://api.indexnow.org/indexnow
- * Build assets (/_astro/*) and host rules (_headers) are not pages and are left out.
+ * Build assets (/_astro/*), host rules (_headers) and the 404 page are left out.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +18,8 @@ export interface ChangedUrls {
   changed: string[];
 }
 
-const NOT_A_PAGE = /^(?:_astro\/|_headers$|_redirects$)/;
+// Build assets, host rules and the 404 page are not pages to (re)index.
+const NOT_A_PAGE = /^(?:_astro\/|_headers$|_redirects$|404\.html$)/;
 
 export function changedUrlPaths(previousClient: string | undefined, nextClient: string): ChangedUrls {
   const d = diffTrees(previousClient, nextClient);

@@ -12,7 +12,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildSnapshot } from '../snapshot/build.ts';
-import { readSnapshotMeta } from '../snapshot/snapshot-file.ts';
 import { diffFacts, readSnapshotFacts, type SnapshotDiff } from './diff.ts';
 import { buildFingerprint } from './fingerprint.ts';
 import { adoptLive } from './adopt.ts';
@@ -86,9 +85,6 @@ async function rebuildLocked(o: RebuildOptions): Promise<RebuildResult> {
     const verdict = snapshotVerifier(snapshotFile);
     if (!verdict.ok) throw new OpsError(`the new snapshot failed its check: ${verdict.reason}`);
 
-    const live = fs.existsSync(paths.liveSnapshot) ? paths.liveSnapshot : undefined;
-    const newFacts = readSnapshotFacts(snapshotFile);
-    const diff = diffFacts(live ? readSnapshotFacts(live) : undefined, newFacts);
     const fingerprint = buildFingerprint();
     const previous: PreviousRelease | undefined =
       previousId && previousInfo
@@ -99,6 +95,10 @@ async function rebuildLocked(o: RebuildOptions): Promise<RebuildResult> {
             fingerprint: previousInfo.fingerprint,
           }
         : undefined;
+    // Compare with the snapshot the live site was rendered from (the live file, when no release holds it).
+    const base = previous && fs.existsSync(previous.snapshotFile) ? previous.snapshotFile : fs.existsSync(paths.liveSnapshot) ? paths.liveSnapshot : undefined;
+    const newFacts = readSnapshotFacts(snapshotFile);
+    const diff = diffFacts(base ? readSnapshotFacts(base) : undefined, newFacts);
     const render = await renderRelease({ dir: work, snapshotFile, previous, diff, newFacts, fingerprint, forceFull: o.forceFull, log });
     fs.writeFileSync(path.join(work, 'pages.json'), JSON.stringify(render.manifest));
 
@@ -122,11 +122,15 @@ async function rebuildLocked(o: RebuildOptions): Promise<RebuildResult> {
 
     activate(paths, id);
     writeHistory(paths, [...readHistory(paths), id]);
-    const removed = prune(paths, o.keep ?? 3);
-    if (removed.length) log(`pruned old releases: ${removed.join(', ')}`);
+    try {
+      const removed = prune(paths, o.keep ?? 3);
+      if (removed.length) log(`pruned old releases: ${removed.join(', ')}`);
+    } catch (err) {
+      log(`warning: the release is live, but pruning old releases failed: ${(err as Error).message}`);
+    }
     return {
       releaseId: id,
-      snapshotId: readSnapshotMeta(paths.liveSnapshot).snapshotId,
+      snapshotId: built.snapshotId,
       previousReleaseId: previousId,
       diff,
       render,

@@ -121,8 +121,23 @@ export function activate(p: ReleasePaths, id: string): void {
   const client = releaseClient(p, id);
   const snapshot = releaseSnapshot(p, id);
   if (!fs.existsSync(snapshot)) throw new OpsError(`release ${id} has no snapshot.db`);
+  const previousTarget = readLinkOrUndefined(p.staticRoot);
   if (fs.existsSync(client)) swapSymlink(p.staticRoot, client);
-  swapFile(p.liveSnapshot, snapshot);
+  try {
+    swapFile(p.liveSnapshot, snapshot);
+  } catch (err) {
+    // Keep the pair consistent: put the previous site back when the data could not follow.
+    if (previousTarget) swapSymlink(p.staticRoot, path.resolve(path.dirname(p.staticRoot), previousTarget));
+    throw err;
+  }
+}
+
+function readLinkOrUndefined(link: string): string | undefined {
+  try {
+    return fs.readlinkSync(link);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Keeps the last `keep` history entries (and their folders); removes older release folders. */

@@ -19,8 +19,8 @@ export function formatSummary(r: RebuildResult, cwd = process.cwd()): string {
   if (d.added.length) lines.push(`  added:   ${names(d.added)}`);
   if (d.removed.length) lines.push(`  removed: ${names(d.removed)}`);
   if (d.updated.length) lines.push(`  updated: ${names(d.updated.map((u) => u.after))}`);
-  if (d.categoriesChanged) lines.push('  the categories changed');
-  if (d.reportsChanged) lines.push('  the reports changed');
+  if (r.previousReleaseId && d.categoriesChanged) lines.push('  the categories changed');
+  if (r.previousReleaseId && d.reportsChanged) lines.push('  the reports changed');
   const render = r.render;
   lines.push(
     `site: ${render.mode} render in ${(render.ms / 1000).toFixed(1)}s (${render.renderedPaths} files rendered, ${render.copiedPaths} copied from the previous release)`,
