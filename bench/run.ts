@@ -20,7 +20,6 @@ import type { OursSearchResult } from './search-ours.ts';
 import type { OramaSearchResult } from './search-orama.ts';
 import { runHttp } from './http.ts';
 import { runStaticBuild } from './static-build.ts';
-import { judgedNdcg } from './ndcg.ts';
 import { round } from './stats.ts';
 
 async function worker<T>(script: string, args: string[]): Promise<{ result: T; peakRssMb: number | null; seconds: number }> {
@@ -29,6 +28,19 @@ async function worker<T>(script: string, args: string[]): Promise<{ result: T; p
   if (run.exitCode !== 0) throw new Error(`${script} failed (exit ${run.exitCode ?? run.signal}):\n${run.stderr.slice(-3000)}`);
   const line = run.stdout.trim().split('\n').at(-1) ?? '';
   return { result: JSON.parse(line) as T, peakRssMb: run.peakRssMb, seconds: run.seconds };
+}
+
+/** `npm run eval:search` on the bundled seed (the judged set's own corpus): the REST helper's figure. */
+async function seedNdcg(): Promise<number | null> {
+  const out = 'bench/cache/eval-seed.json';
+  const [cmd, argv] = tsxCommand('scripts/eval-search.ts', ['--out', out]);
+  const run = await runMeasured(cmd, argv);
+  if (run.exitCode !== 0 && !fs.existsSync(out)) {
+    warn(`eval:search on the seed failed (exit ${run.exitCode}): ${run.stderr.slice(-500)}`);
+    return null;
+  }
+  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { ndcgAt10: { hybrid: { all: number } } };
+  return report.ndcgAt10.hybrid.all;
 }
 
 async function main(opts: BenchOptions): Promise<void> {
@@ -59,7 +71,7 @@ async function main(opts: BenchOptions): Promise<void> {
   let orama: OramaSearchResult | undefined;
   if (opts.parts.has('search')) {
     progress(`search: ${opts.queries} queries in process ...`);
-    ours = (await worker<OursSearchResult>('bench/search-ours.ts', ['--db', snap.file, '--queries', String(opts.queries)])).result;
+    ours = (await worker<OursSearchResult>('bench/search-ours.ts', ['--db', snap.file, '--queries', String(opts.queries), '--dataset', dataset.dir])).result;
     const { latency } = ours;
     results.search = {
       ...results.search,
@@ -71,9 +83,9 @@ async function main(opts: BenchOptions): Promise<void> {
       vectorRecall: ours.recall,
     };
     progress(`search: p50 ${latency.p50Ms} ms, p99 ${latency.p99Ms} ms, recall@50 ${ours.recall?.mean}`);
-    const ndcg = await judgedNdcg(snap.file, dataset.dir);
-    results.search.hybridNdcgAt10 = ndcg?.hybrid ?? null;
-    results.search.ndcg = ndcg;
+    results.search.hybridNdcgAt10 = ours.ndcg?.hybrid ?? null;
+    results.search.ndcg = ours.ndcg;
+    results.search.hybridNdcgAt10Seed = await seedNdcg();
     results.measuredAt.search = now();
   }
   if (opts.parts.has('orama')) {

@@ -5,7 +5,8 @@
  * Prints one JSON object (OursSearchResult) on stdout.
  *
  * Also measures vector recall@50 of the vector side against an exact scan of the
- * same vectors with the same filters.
+ * same vectors with the same filters, and hybrid nDCG@10 on the judged set (bench/ndcg.ts)
+ * when --dataset names the dataset directory (for its ground truth).
  */
 import { parseArgs } from 'node:util';
 import { Snapshot } from '../src/query/snapshot.ts';
@@ -14,6 +15,7 @@ import { buildQueryMix, stratifiedSubset, type BenchQuery } from './queries.ts';
 import { summarize, summarizeBy, type LatencySummary } from './stats.ts';
 import { selfRssMb } from './machine.ts';
 import { measureVectorRecall, type RecallResult } from './vector-recall.ts';
+import { judgedNdcg, type NdcgResult } from './ndcg.ts';
 
 export interface OursSearchResult {
   queries: number;
@@ -25,6 +27,7 @@ export interface OursSearchResult {
   peakRssMb: number | null;
   avgResults: number;
   recall: RecallResult | null;
+  ndcg: NdcgResult | null;
 }
 
 export function toSearchRequest(query: BenchQuery): SearchRequest {
@@ -38,7 +41,7 @@ export function toSearchRequest(query: BenchQuery): SearchRequest {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { db: { type: 'string' }, queries: { type: 'string' }, 'recall-queries': { type: 'string' } } });
+  const { values } = parseArgs({ options: { db: { type: 'string' }, queries: { type: 'string' }, 'recall-queries': { type: 'string' }, dataset: { type: 'string' } } });
   if (!values.db) throw new Error('--db FILE is required');
   const count = Number(values.queries ?? 1000);
   const mix = buildQueryMix(count);
@@ -62,6 +65,7 @@ async function main(): Promise<void> {
   }
   const recallQueries = Number(values['recall-queries'] ?? 200);
   const recall = recallQueries > 0 ? await measureVectorRecall(snapshot, stratifiedSubset(mix, recallQueries), 50) : null;
+  const ndcg = values.dataset ? await judgedNdcg(snapshot, values.dataset) : null;
   const mem = selfRssMb();
   const out: OursSearchResult = {
     queries: mix.length,
@@ -73,6 +77,7 @@ async function main(): Promise<void> {
     peakRssMb: mem.peakRssMb,
     avgResults: results / mix.length,
     recall,
+    ndcg,
   };
   process.stdout.write(`${JSON.stringify(out)}\n`);
   snapshot.close();

@@ -22,6 +22,8 @@ import { openBuildEmbedder, readEmbedderConfig } from './embedder-config.ts';
 import { hashDataset } from './dataset-hash.ts';
 import { readDataset, type DatasetCounts } from './dataset-reader.ts';
 import { writeProviderVectors } from './provider-vectors.ts';
+import { writeSearchPostings } from './search-postings.ts';
+import { writeVectorPartitions } from './vector-partitions.ts';
 import { CREATE_FTS_SQL, SCHEMA_VERSION, schemaStatements } from './snapshot-schema.ts';
 import { SnapshotWriter } from './snapshot-writer.ts';
 import { DatasetInvalidError, IssueLog, type DatasetIssue } from './validate-issues.ts';
@@ -73,7 +75,9 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
 
     db = new Database(tmpFile);
     sqliteVec.load(db);
-    db.pragma('journal_mode = OFF');
+    // better-sqlite3 runs SQLite in defensive mode, which refuses journal_mode=OFF; an
+    // in-memory rollback journal is the next best (a failed build is thrown away anyway).
+    db.pragma('journal_mode = MEMORY');
     db.pragma('synchronous = OFF');
     db.pragma('locking_mode = EXCLUSIVE');
     db.pragma('cache_size = -262144'); // 256 MiB: index builds sort in memory, well under the 2 GB budget
@@ -97,6 +101,9 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     db.exec("INSERT INTO fts_providers(fts_providers) VALUES ('optimize')");
 
     const vectors = await writeProviderVectors(db, external, writer.categoryNames, progress);
+    // Query-side indexes (issue 7): bm25 contributions per term, and the vectors in IVF lists.
+    writeSearchPostings(db, writer.categoryNames);
+    writeVectorPartitions(db, vectors.dims);
 
     progress('finish', 0);
     const builtAt = new Date().toISOString();
