@@ -39,6 +39,8 @@ export interface BuildOptions {
   embedder?: Embedder | null;
   /** Called as work goes by; `done` counts records in the current phase. */
   onProgress?: (phase: BuildPhase, done: number) => void;
+  /** Worker threads for the built-in embedder; default: one per core (up to 4) from 20,000 published providers, else 1. */
+  embedThreads?: number;
 }
 
 export interface BuildResult {
@@ -48,6 +50,8 @@ export interface BuildResult {
   datasetHash: string;
   counts: DatasetCounts & { published: number };
   embedder: { name: string; dims: number };
+  /** Threads that computed the embeddings. */
+  embedThreads: number;
   /** Problems found (first 1,000 kept); non-empty only with skipInvalid. */
   issues: DatasetIssue[];
   issueCount: number;
@@ -100,7 +104,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     // One merged FTS b-tree answers queries faster than the many segments a bulk load leaves.
     db.exec("INSERT INTO fts_providers(fts_providers) VALUES ('optimize')");
 
-    const vectors = await writeProviderVectors(db, external, writer.categoryNames, progress);
+    const vectors = await writeProviderVectors(db, external, writer.categoryNames, progress, options.embedThreads);
     // Query-side indexes (issue 7): bm25 contributions per term, and the vectors in IVF lists.
     writeSearchPostings(db, writer.categoryNames);
     writeVectorPartitions(db, vectors.dims);
@@ -146,6 +150,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
       datasetHash,
       counts: { ...counts, published: writer.published },
       embedder: { name: vectors.name, dims: vectors.dims },
+      embedThreads: vectors.threads,
       issues: issues.kept,
       issueCount: issues.count,
       notes,

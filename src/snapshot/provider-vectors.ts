@@ -10,10 +10,13 @@
 import type Database from 'better-sqlite3';
 import type { Embedder } from './embedder.ts';
 import { BuiltinEmbedder, fitBuiltinEmbedder, saveModel } from './embedder-builtin.ts';
+import { createEmbedPool, defaultPoolSize } from './embed-pool.ts';
 import { createVecSql } from './snapshot-schema.ts';
 import { namesOfCategories, type CategoryNames } from './snapshot-writer.ts';
 
 const BATCH = 1_000;
+// Below this many published providers, starting worker threads costs more than it saves.
+const POOL_THRESHOLD = 20_000;
 
 interface TextRow {
   rowid: number;
@@ -71,6 +74,8 @@ export interface VectorResult {
   name: string;
   dims: number;
   count: number;
+  /** Threads that embedded (1 = the main thread or an external service). */
+  threads: number;
 }
 
 /**
@@ -82,6 +87,7 @@ export async function writeProviderVectors(
   external: Embedder | null,
   categoryNames: CategoryNames,
   onProgress?: (phase: 'fit' | 'embeddings', done: number) => void,
+  threads?: number,
 ): Promise<VectorResult> {
   let embedder: Embedder;
   if (external) embedder = external;
@@ -93,16 +99,11 @@ export async function writeProviderVectors(
   }
   db.exec(createVecSql(embedder.dims));
 
+  const { n: published } = db.prepare('SELECT count(*) AS n FROM published_providers').get() as { n: number };
+  const embed = await batchEmbedder(embedder, threads ?? (published >= POOL_THRESHOLD ? defaultPoolSize() : 1));
   const page = db.prepare(`SELECT ${TEXT_COLUMNS} FROM published_providers p WHERE p.rowid > ? ORDER BY p.rowid LIMIT ${BATCH}`);
   const insert = db.prepare('INSERT INTO vec_providers (rowid, embedding) VALUES (?, ?)');
-  let after = 0;
-  let count = 0;
-  for (;;) {
-    const rows = page.all(after) as TextRow[];
-    if (rows.length === 0) break;
-    const texts = rows.map((row) => providerText(row, categoryNames));
-    const vectors =
-      embedder instanceof BuiltinEmbedder ? texts.map((t) => embedder.embedDocumentSync(t)) : await embedder.embedDocuments(texts);
+  const write = (rows: TextRow[], vectors: Float32Array[]) => {
     if (vectors.length !== rows.length) {
       throw new Error(`embedder ${embedder.name} returned ${vectors.length} vectors for ${rows.length} texts`);
     }
@@ -117,8 +118,54 @@ export async function writeProviderVectors(
       });
     })();
     count += rows.length;
-    after = rows[rows.length - 1]!.rowid;
     onProgress?.('embeddings', count);
+  };
+
+  // Batches in flight, oldest first: read ahead while the pool embeds, write in rowid order.
+  const inFlight: Array<{ rows: TextRow[]; vectors: Promise<Float32Array[]> }> = [];
+  let after = 0;
+  let count = 0;
+  try {
+    for (;;) {
+      const rows = page.all(after) as TextRow[];
+      if (rows.length > 0) {
+        after = rows[rows.length - 1]!.rowid;
+        const vectors = embed.run(rows.map((row) => providerText(row, categoryNames)));
+        vectors.catch(() => {}); // awaited below, in order; this only avoids an unhandled rejection meanwhile
+        inFlight.push({ rows, vectors });
+      }
+      if (inFlight.length === 0) break;
+      if (rows.length > 0 && inFlight.length < embed.parallel * 2) continue;
+      const oldest = inFlight.shift()!;
+      write(oldest.rows, await oldest.vectors);
+    }
+  } finally {
+    await embed.close();
   }
-  return { name: embedder.name, dims: embedder.dims, count };
+  return { name: embedder.name, dims: embedder.dims, count, threads: embed.threads };
+}
+
+interface BatchEmbedder {
+  run(texts: string[]): Promise<Float32Array[]>;
+  /** Batches worth keeping in flight. */
+  parallel: number;
+  threads: number;
+  close(): Promise<void>;
+}
+
+/** Worker threads for the built-in embedder (when threads > 1), the embedder itself otherwise. */
+async function batchEmbedder(embedder: Embedder, threads: number): Promise<BatchEmbedder> {
+  if (embedder instanceof BuiltinEmbedder) {
+    const size = threads;
+    if (size > 1) {
+      try {
+        const pool = await createEmbedPool(embedder, size);
+        return { run: (texts) => pool.embed(texts), parallel: pool.size, threads: pool.size, close: () => pool.close() };
+      } catch (error) {
+        process.emitWarning(`embedding on one thread: worker threads failed to start (${(error as Error).message})`);
+      }
+    }
+    return { run: async (texts) => texts.map((t) => embedder.embedDocumentSync(t)), parallel: 1, threads: 1, close: async () => {} };
+  }
+  return { run: (texts) => embedder.embedDocuments(texts), parallel: 1, threads: 1, close: async () => {} };
 }

@@ -59,4 +59,28 @@ describe('snapshot from a generated dataset', () => {
     const classes = db.prepare('SELECT DISTINCT budget_currency_class AS c FROM providers ORDER BY 1').all();
     expect(classes).toEqual([{ c: null }, { c: 'IDR' }, { c: 'NON_IDR' }, { c: 'UNKNOWN' }]);
   });
+
+  it('embeds the same vectors on worker threads as on the main thread', async () => {
+    const threaded = await buildSnapshot({
+      inputDir: path.join(work, 'dataset'),
+      outFile: path.join(work, 'threaded.db'),
+      embedder: null,
+      embedThreads: 2,
+    });
+    expect(threaded.embedThreads).toBe(2);
+    expect(result.embedThreads).toBe(1);
+    const other = new Database(threaded.outFile, { readonly: true });
+    sqliteVec.load(other);
+    try {
+      const vectors = (d: Database.Database) =>
+        (d.prepare('SELECT rowid, embedding FROM vec_providers ORDER BY rowid').all() as Array<{ rowid: number; embedding: Buffer }>).map(
+          (r) => `${r.rowid}:${r.embedding.toString('base64')}`,
+        );
+      const mine = vectors(db);
+      expect(mine).toHaveLength(result.counts.published);
+      expect(vectors(other)).toEqual(mine);
+    } finally {
+      other.close();
+    }
+  });
 });
