@@ -5,11 +5,13 @@
  * posting list to rank. The vector side tolerates typos through character n-grams;
  * without this the keyword side would contribute only noise to the fusion.
  *
- * Read once per snapshot through a second read-only connection: fts5vocab is a
- * virtual table that has to be created in `temp`, which the serving connection
- * (PRAGMA query_only) may not do.
+ * Read once per snapshot: from search_postings (term and document frequency) when
+ * the snapshot has it, else from fts5vocab through a second read-only connection
+ * (fts5vocab has to be created in `temp`, which the serving connection, under
+ * PRAGMA query_only, may not do).
  */
 import Database from 'better-sqlite3';
+import { hasSearchPostings } from './search-postings.ts';
 import type { Snapshot } from './snapshot.ts';
 
 /**
@@ -28,7 +30,8 @@ const KEPT_PREFIX = 1;
 /** Most replacements per word: the closest, most frequent first. */
 const MAX_CORRECTIONS = 3;
 
-const VOCABULARY_SQL = `SELECT term, doc FROM temp.fts_vocab`;
+const FTS_VOCABULARY_SQL = `SELECT term, doc FROM temp.fts_vocab`;
+const POSTINGS_VOCABULARY_SQL = `SELECT term, df AS doc FROM search_postings`;
 
 export interface Vocabulary {
   /** whether the index holds this exact term */
@@ -74,11 +77,12 @@ interface Entry {
   doc: number;
 }
 
-function readEntries(file: string): Entry[] {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+function readEntries(snapshot: Snapshot): Entry[] {
+  if (hasSearchPostings(snapshot)) return snapshot.prepare<[], Entry>(POSTINGS_VOCABULARY_SQL).all();
+  const db = new Database(snapshot.file, { readonly: true, fileMustExist: true });
   try {
     db.exec("CREATE VIRTUAL TABLE temp.fts_vocab USING fts5vocab(main, fts_providers, 'row')");
-    return db.prepare<[], Entry>(VOCABULARY_SQL).all();
+    return db.prepare<[], Entry>(FTS_VOCABULARY_SQL).all();
   } finally {
     db.close();
   }
@@ -130,5 +134,5 @@ export function buildVocabulary(entries: Entry[]): Vocabulary {
 
 /** The keyword index's vocabulary of a snapshot, read on first use. */
 export function snapshotVocabulary(snapshot: Snapshot): Vocabulary {
-  return snapshot.memo('fts-vocabulary', () => buildVocabulary(readEntries(snapshot.file)));
+  return snapshot.memo('fts-vocabulary', () => buildVocabulary(readEntries(snapshot)));
 }
