@@ -72,13 +72,14 @@ export function editDistance(a: string, b: string, budget: number): number {
   return previous[b.length]!;
 }
 
-interface Entry {
+export interface Entry {
   term: string;
   doc: number;
 }
 
-function readEntries(snapshot: Snapshot): Entry[] {
-  if (hasSearchPostings(snapshot)) return snapshot.prepare<[], Entry>(POSTINGS_VOCABULARY_SQL).all();
+/** The indexed terms with their document frequencies, from search_postings or, without it, fts5vocab. */
+export function vocabularyEntries(snapshot: Snapshot, source: 'postings' | 'fts5' = hasSearchPostings(snapshot) ? 'postings' : 'fts5'): Entry[] {
+  if (source === 'postings') return snapshot.prepare<[], Entry>(POSTINGS_VOCABULARY_SQL).all();
   const db = new Database(snapshot.file, { readonly: true, fileMustExist: true });
   try {
     db.exec("CREATE VIRTUAL TABLE temp.fts_vocab USING fts5vocab(main, fts_providers, 'row')");
@@ -134,5 +135,5 @@ export function buildVocabulary(entries: Entry[]): Vocabulary {
 
 /** The keyword index's vocabulary of a snapshot, read on first use. */
 export function snapshotVocabulary(snapshot: Snapshot): Vocabulary {
-  return snapshot.memo('fts-vocabulary', () => buildVocabulary(readEntries(snapshot)));
+  return snapshot.memo('fts-vocabulary', () => buildVocabulary(vocabularyEntries(snapshot)));
 }

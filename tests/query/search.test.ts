@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Snapshot } from '../../src/query/snapshot.ts';
 import { searchProviders, type SearchRequest } from '../../src/query/search.ts';
 import { keywordQuery } from '../../src/query/search-text.ts';
+import { buildVocabulary, vocabularyEntries } from '../../src/query/search-vocabulary.ts';
 import { buildFixture, type Fixture } from '../http/fixture.ts';
 
 let fixture: Fixture;
@@ -79,6 +80,46 @@ describe('hybrid is proven', () => {
       const part = (rank: number, n: number) => (rank <= n ? 1 / (60 + rank) : 0);
       expect(rrfScore).toBeCloseTo(part(keywordRank, r.meta.rrf.keywordCandidates) + part(vectorRank, r.meta.rrf.vectorCandidates), 12);
     }
+  });
+});
+
+describe('the keyword side', () => {
+  const keywordOnly = (q: string, limit = 20) =>
+    search(q, { limit, sides: { keyword: true, vector: false } });
+
+  it('ranks profiles matching every topic of the query before profiles matching some', async () => {
+    // "toko online" is a synonym group (e-commerce); "Surabaya" a second topic.
+    const inCity = fixture.providers.filter((p) => p.city === 'Surabaya' && p.publishedAt && p.submissionStatus === 'approved');
+    const r = await keywordOnly('toko online surabaya', 50);
+    const cities = r.items.map((i) => i.summary.city);
+    const firstElsewhere = cities.findIndex((c) => c !== 'Surabaya');
+    expect(firstElsewhere).toBeGreaterThan(0);
+    expect(cities.slice(firstElsewhere).every((c) => c !== 'Surabaya')).toBe(true);
+    expect(inCity.length).toBeGreaterThan(0);
+  });
+
+  it('finds a service through its synonyms in the other language', async () => {
+    // "olshop" is in no profile: its group (toko online, e-commerce, ...) is what matches.
+    const r = await keywordOnly('olshop', 5);
+    expect(r.meta.rrf.keywordCandidates).toBeGreaterThan(0);
+    expect(r.items.every((i) => primaryCategory.get(i.summary.slug) === 'cat-e-commerce')).toBe(true);
+  });
+
+  it('corrects a typo to the indexed word and reports the corrected term', async () => {
+    // Not the last word: a last word is first read as typed halfway ("wordpres" -> wordpress*).
+    const r = await keywordOnly('wordpres andriod ', 5);
+    expect(r.meta.terms).toEqual(['wordpress', 'android']);
+    expect(r.items[0]!.matchedTerms).toEqual(['wordpress', 'android']);
+    const plain = await search('wordpres andriod ', { limit: 5, sides: { keyword: true, vector: false, plainKeyword: true } });
+    expect(plain.meta.rrf.keywordCandidates).toBe(0);
+  });
+
+  it('reads the same vocabulary from search_postings and from fts5vocab', () => {
+    const fromPostings = vocabularyEntries(snapshot, 'postings');
+    const fromFts = vocabularyEntries(snapshot, 'fts5');
+    const asMap = (entries: typeof fromPostings) => new Map(entries.map((e) => [e.term, e.doc]));
+    expect(asMap(fromPostings)).toEqual(asMap(fromFts));
+    expect(buildVocabulary(fromFts).corrections('andriod')).toEqual(['android']);
   });
 });
 

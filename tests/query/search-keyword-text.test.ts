@@ -1,0 +1,109 @@
+/**
+ * The keyword side's query text, without a snapshot: typo tolerance (edit
+ * distance, vocabulary corrections), service synonym groups, filler words, the
+ * all-topics expression, and that hostile text always becomes quoted tokens that
+ * the postings evaluator reads back.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseMatchExpression } from '../../src/query/match-expression.ts';
+import { buildSynonymTable } from '../../src/query/search-synonyms.ts';
+import { expandedKeywordQuery } from '../../src/query/search-text.ts';
+import { buildVocabulary, editBudget, editDistance } from '../../src/query/search-vocabulary.ts';
+
+const vocabulary = buildVocabulary(
+  [
+    ['android', 40], ['website', 90], ['toko', 50], ['online', 60], ['wordpress', 30], ['testing', 12],
+    ['tasting', 2], ['well', 70], ['google', 20], ['developer', 55], ['bandung', 15], ['olahraga', 1], ['e', 30], ['commerce', 30],
+  ].map(([term, doc]) => ({ term: term as string, doc: doc as number })),
+);
+const synonyms = buildSynonymTable({
+  'e-commerce': 'toko online|olshop|e-commerce|online shop',
+  wordpress: 'wordpress|wp',
+});
+const expand = (text: string) => expandedKeywordQuery(text, vocabulary, synonyms);
+
+describe('edit distance', () => {
+  it('counts insertions, deletions, substitutions and adjacent transpositions as one edit', () => {
+    expect(editDistance('andriod', 'android', 2)).toBe(1);
+    expect(editDistance('wordpres', 'wordpress', 2)).toBe(1);
+    expect(editDistance('clowd', 'cloud', 2)).toBe(1);
+    expect(editDistance('tesing', 'testing', 2)).toBe(1);
+    expect(editDistance('logo', 'logo', 1)).toBe(0);
+  });
+
+  it('stops at budget + 1', () => {
+    expect(editDistance('website', 'android', 1)).toBe(2);
+    expect(editDistance('ab', 'abcdef', 2)).toBe(3);
+  });
+
+  it('allows no edit under 4 letters, one up to 7, two from 8 (AUTO:4,8)', () => {
+    expect([editBudget('seo'), editBudget('iphon'), editBudget('kubernetis')]).toEqual([0, 1, 2]);
+  });
+});
+
+describe('vocabulary corrections', () => {
+  it('replaces an unknown word by its closest indexed words, most frequent first', () => {
+    expect(vocabulary.corrections('andriod')).toEqual(['android']);
+    expect(vocabulary.corrections('tesing')).toEqual(['testing']);
+    // one edit from both "testing" and "tasting": the more frequent first
+    expect(vocabulary.corrections('tsting')).toEqual(['testing', 'tasting']);
+  });
+
+  it('keeps the first letter, corrects no known word and no short word', () => {
+    expect(vocabulary.corrections('sell')).toEqual([]); // "well" is one edit away but starts otherwise
+    expect(vocabulary.corrections('website')).toEqual([]);
+    expect(vocabulary.corrections('tok')).toEqual([]);
+  });
+
+  it('answers prefixes of indexed words', () => {
+    expect(vocabulary.hasPrefix('devel')).toBe(true);
+    expect(vocabulary.hasPrefix('zzz')).toBe(false);
+  });
+});
+
+describe('expanded keyword query', () => {
+  it('turns a service phrase into a group of its synonyms and drops filler words', () => {
+    const q = expand('jasa bikin toko online');
+    expect(q.match).toBe('("toko online" OR "olshop" OR "e commerce" OR "online shop")');
+    expect(q.matchAll).toBeNull();
+    expect(q.terms).toEqual(['toko', 'online']);
+  });
+
+  it('corrects typos before looking phrases up', () => {
+    const q = expand('webiste toko onlien');
+    expect(q.match).toBe('"website" OR ("toko online" OR "olshop" OR "e commerce" OR "online shop")');
+    expect(q.matchAll).toBe('"website" AND ("toko online" OR "olshop" OR "e commerce" OR "online shop")');
+    expect(q.terms).toEqual(['website', 'toko', 'online']);
+  });
+
+  it('keeps a word typed halfway as a prefix, and a known lexicon word as it is', () => {
+    expect(expand('wordpress bandu').match).toBe('("wordpress" OR "wp") OR "bandu"*');
+    expect(expand('wordpress bandu').prefixLast).toBe(true);
+    expect(expand('olshop').match).toBe('("olshop" OR "toko online" OR "e commerce" OR "online shop")');
+  });
+
+  it('searches filler words as typed when nothing else is left', () => {
+    // the plain query's rule: function words still dropped, request filler kept
+    expect(expand('jasa yang terbaik').match).toBe('"jasa" OR "terbaik"*');
+    expect(expand('!!! ???').match).toBeNull();
+  });
+
+  it('quotes every token of hostile text, so FTS5 and the postings evaluator read the same groups', () => {
+    const hostile = [
+      'NEAR(toko online) AND "web" OR *',
+      'wordpres" OR 1=1 --',
+      '"unbalanced ((( ^col:term',
+      `${'a'.repeat(500)} ${'toko '.repeat(300)}`,
+      'emoji 🚀 toko\u0000online',
+    ];
+    for (const text of hostile) {
+      const q = expand(text);
+      for (const expression of [q.match, q.matchAll].filter((e): e is string => Boolean(e))) {
+        expect(parseMatchExpression(expression), `${text} -> ${expression}`).not.toBeNull();
+        // Outside quotes only the grammar's own words and marks remain.
+        const outside = expression.replace(/"(?:[^"]|"")*"/g, '');
+        expect(outside.replace(/\b(AND|OR)\b|[()* ]/g, ''), expression).toBe('');
+      }
+    }
+  });
+});
