@@ -2,24 +2,23 @@
  * The incremental render plan: which pre-rendered URL paths must be rendered again
  * when only some providers changed. A page is re-rendered when the data its route
  * renders differs between the live snapshot and the new one, computed with the
- * site's own page-data functions (src/site/*-page.ts, src/query/site-providers.ts),
- * so the plan follows the pages' real dependencies instead of guessing them:
+ * site's own page-data functions (src/site/*-page.ts), so the plan follows the
+ * pages' real dependencies instead of guessing them:
  *
  * - provider pages and VIC cards of providers added or updated;
- * - provider pages of unchanged providers whose page data moved anyway (their
- *   "comparable providers" or landing links come from a landing list that changed);
+ * - provider pages of unchanged providers whose landing group moved (their
+ *   "comparable providers" are the head of that landing list, and they link to it);
  * - category and landing pages whose page data differs (or that are new);
  * - every path of the other routes (sitemaps, the key file): few and cheap.
  *
  * Pages that no longer exist are removed from the copied tree by the manifest
- * comparison in incremental.ts. The result must be byte-identical to a full build;
- * tests/ops/incremental.test.ts compares the two trees.
+ * comparison in render.ts. The result must be byte-identical to a full build;
+ * tests/ops/rebuild.test.ts compares the two trees.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { Snapshot } from '../query/snapshot.ts';
-import { providerPageData } from '../query/site-providers.ts';
 import { categoryPage, categoryParams } from '../site/category-page.ts';
-import { landingPage, landingParams } from '../site/landing-page.ts';
+import { landingPage, landingParams, type LandingPage } from '../site/landing-page.ts';
 import { categoryPath, landingPath, providerPath } from '../site/urls.ts';
 import type { SnapshotDiff, SnapshotFacts } from './diff.ts';
 
@@ -30,6 +29,14 @@ export interface RenderPlan {
   /** URL paths (and `prefix*` entries) for RENDER_SCOPE_FILE. */
   scope: string[];
   counts: { providers: number; dependentProviders: number; categories: number; landings: number; otherRoutes: number };
+}
+
+/** The head of a landing list that provider pages show; generous on purpose (they show 4). */
+const GROUP_HEAD = 8;
+
+function groupView(page: LandingPage | undefined) {
+  if (!page) return undefined;
+  return { path: page.param.path, city: page.param.city, categoryName: page.categoryName, head: page.providers.slice(0, GROUP_HEAD) };
 }
 
 /** Keys of the new side whose page data is new or differs from the old side. */
@@ -58,22 +65,32 @@ export function planIncremental(
     const landingKeys = (s: Snapshot) => landingParams(s).map((p) => p.params.landing);
     const oldLandings = landingKeys(snaps.old);
     const newLandings = landingKeys(snaps.new);
-    const landings = changedKeys(oldLandings, newLandings, (s, k) => landingPage(snaps[s], k));
+    const pages = { old: new Map<string, LandingPage | undefined>(), new: new Map<string, LandingPage | undefined>() };
+    const landingOf = (side: 'old' | 'new', key: string) => {
+      if (!pages[side].has(key)) pages[side].set(key, landingPage(snaps[side], key));
+      return pages[side].get(key);
+    };
+    const landings = changedKeys(oldLandings, newLandings, landingOf);
     for (const key of landings) scope.add(`/${key}`);
 
-    // A landing list that changed, appeared or vanished can change the pages of
-    // every provider of that category and city (comparable providers, landing links).
+    // What a provider page takes from its landing groups (category x city): the head
+    // of the ranked list (its "comparable providers") and the link to the landing page
+    // (path, category name, city spelling). Where that moved, every provider page of
+    // the group is rendered again; tests/ops/rebuild.test.ts proves the output equal
+    // to a full render.
     const stillThere = new Set(newLandings);
-    const movedLandings = new Set([...landings, ...oldLandings.filter((k) => !stillThere.has(k))].map((k) => `/${k}`));
+    const movedGroups = new Set(
+      [...landings.filter((k) => !isDeepStrictEqual(groupView(landingOf('old', k)), groupView(landingOf('new', k)))), ...oldLandings.filter((k) => !stillThere.has(k))].map(
+        (k) => `/${k}`,
+      ),
+    );
     let dependentProviders = 0;
     for (const p of newFacts.providers.values()) {
       const path = providerPath(p.slug);
       if (scope.has(path) || !p.citySlug) continue;
-      if (!p.categorySlugs.some((c) => movedLandings.has(landingPath(c, p.citySlug!)))) continue;
-      if (!isDeepStrictEqual(providerPageData(snaps.old, p.slug), providerPageData(snaps.new, p.slug))) {
-        scope.add(path);
-        dependentProviders++;
-      }
+      if (!p.categorySlugs.some((c) => movedGroups.has(landingPath(c, p.citySlug!)))) continue;
+      scope.add(path);
+      dependentProviders++;
     }
 
     let otherRoutes = 0;

@@ -81,22 +81,26 @@ async function renderFull(input: RenderInput): Promise<Omit<RenderResult, 'ms'>>
 }
 
 async function renderIncremental(input: RenderInput, previous: PreviousRelease): Promise<Omit<RenderResult, 'ms'> | undefined> {
+  const t0 = performance.now();
   const plan = planIncremental(previous.snapshotFile, input.snapshotFile, input.diff, input.newFacts, previous.manifest);
   input.log(
     `incremental render: ${plan.counts.providers} changed providers, ${plan.counts.dependentProviders} dependent provider pages, ` +
-      `${plan.counts.categories} category and ${plan.counts.landings} landing pages, plus sitemaps`,
+      `${plan.counts.categories} category and ${plan.counts.landings} landing pages, plus sitemaps (planned in ${seconds(t0)})`,
   );
   const scopeFile = path.join(input.dir, 'render-scope.json');
   fs.writeFileSync(scopeFile, JSON.stringify(plan.scope));
   const out = path.join(input.dir, 'out');
   const manifestDir = path.join(input.dir, 'manifest');
+  const t1 = performance.now();
   await runAstroBuild({ snapshotFile: input.snapshotFile, outDir: out, manifestDir, scopeFile, logFile: path.join(input.dir, 'build.log') });
+  input.log(`astro build of the planned pages: ${seconds(t1)}`);
   const manifest = readManifestDir(manifestDir);
   if (Object.keys(manifest).length === 0) {
     fs.rmSync(out, { recursive: true, force: true });
     fs.rmSync(manifestDir, { recursive: true, force: true });
     return undefined;
   }
+  const t2 = performance.now();
   const client = path.join(input.dir, 'client');
   linkTree(previous.client, client);
   // Pages of the previous release that the new data no longer has.
@@ -104,6 +108,7 @@ async function renderIncremental(input: RenderInput, previous: PreviousRelease):
   for (const paths of Object.values(previous.manifest)) for (const p of paths) if (!now.has(p)) removeUrlPath(client, p);
   const rendered = overlayTree(path.join(out, 'client'), client);
   moveServer(out, input.dir);
+  input.log(`copied the unchanged files from the previous release: ${seconds(t2)}`);
   return { mode: 'incremental', renderedPaths: rendered.length, copiedPaths: listFiles(client).length - rendered.length, plan: plan.counts, manifest };
 }
 
@@ -112,3 +117,5 @@ function moveServer(out: string, dir: string): void {
   if (fs.existsSync(server)) fs.renameSync(server, path.join(dir, 'server'));
   fs.rmSync(out, { recursive: true, force: true });
 }
+
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)}s`;

@@ -18,7 +18,10 @@ let edits: { updated: string[]; removed: string[]; added: string[] };
 const history = () => (JSON.parse(fs.readFileSync(path.join(env.RELEASES_DIR!, 'history.json'), 'utf8')) as { active: string[] }).active;
 const live = () => history()[history().length - 1]!;
 const releaseJson = (id: string) =>
-  JSON.parse(fs.readFileSync(path.join(env.RELEASES_DIR!, id, 'release.json'), 'utf8')) as { snapshotId: string; render: { mode: string } };
+  JSON.parse(fs.readFileSync(path.join(env.RELEASES_DIR!, id, 'release.json'), 'utf8')) as {
+    snapshotId: string;
+    render: { mode: string; renderedPaths: number; copiedPaths: number };
+  };
 const liveClient = () => fs.realpathSync(env.STATIC_ROOT!);
 
 beforeAll(async () => {
@@ -86,6 +89,10 @@ describe('npm run rebuild', () => {
     expect(releaseJson(full).render.mode).toBe('full');
     expect(treeHashes(path.join(env.RELEASES_DIR!, full, 'client'))).toEqual(incrementalTree);
     expect(rendered).toBeGreaterThan(300);
+    // Incremental means most files were copied, not rendered.
+    const { renderedPaths, copiedPaths } = releaseJson(incremental).render;
+    expect(renderedPaths + copiedPaths).toBe(rendered);
+    expect(renderedPaths).toBeLessThan(rendered / 2);
     expect(fs.existsSync(path.join(env.RELEASES_DIR!, releaseA, 'client'))).toBe(true);
   });
 
