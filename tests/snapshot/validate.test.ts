@@ -203,3 +203,26 @@ describe('--skip-invalid', () => {
     }
   });
 });
+
+describe('validateDataset', () => {
+  it('passes the fixture and reports a broken copy without writing anything', async () => {
+    const { validateDataset } = await import('../../src/snapshot/validate-dataset.ts');
+    const clean = await validateDataset(dataset());
+    expect(clean).toMatchObject({ ok: true, issueCount: 0, counts: { providers: 8, categories: 5, proofs: 3, reports: 1 } });
+
+    const dir = dataset();
+    editNdjson(dir, 'proofs.ndjson', 0, (r) => ({ ...r, createdAt: 'soon' }));
+    const broken = await validateDataset(dir);
+    expect(broken.ok).toBe(false);
+    expect(broken.counts.proofs).toBe(2);
+    expect(broken.issues).toEqual([
+      { file: 'proofs.ndjson', line: 1, place: 'line', field: 'createdAt', message: 'must be an ISO 8601 date-time (got "soon")' },
+    ]);
+    expect(fs.readdirSync(dir).sort()).toEqual(['categories.json', 'proofs.ndjson', 'providers.ndjson', 'reports.json']);
+
+    fs.rmSync(path.join(dir, 'categories.json'));
+    const missing = await validateDataset(dir);
+    expect(missing.ok).toBe(false);
+    expect(missing.issues[0]!.message).toBe(`not found in ${dir} (required)`);
+  });
+});
