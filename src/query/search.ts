@@ -1,5 +1,6 @@
 /**
- * Hybrid search: the keyword side (FTS5 bm25) and the vector side (KNN), each
+ * Hybrid search: the keyword side (bm25 over the query's topics, with typo
+ * tolerance and service synonyms: search-text.ts) and the vector side (KNN), each
  * filtered before ranking by the same filter SQL, merged by Reciprocal Rank Fusion.
  *
  *   rrfScore(item) = sum over the sides that returned it of 1 / (RRF_K + rank)
