@@ -14,7 +14,7 @@ import { progress } from './log.ts';
 
 export const CACHE_DIR = 'bench/cache';
 
-/** A short hash of every file under the given folders (names and bytes). */
+/** A short hash of the given files and of every file under the given folders (names and bytes). */
 export function sourceHash(folders: string[]): string {
   const hash = createHash('sha256');
   const walk = (dir: string) => {
@@ -24,7 +24,11 @@ export function sourceHash(folders: string[]): string {
       else if (/\.(ts|sql|json)$/.test(entry.name)) hash.update(full).update(fs.readFileSync(full));
     }
   };
-  for (const f of folders) if (fs.existsSync(f)) walk(f);
+  for (const f of folders) {
+    if (!fs.existsSync(f)) continue;
+    if (fs.statSync(f).isDirectory()) walk(f);
+    else hash.update(f).update(fs.readFileSync(f));
+  }
   return hash.digest('hex').slice(0, 8);
 }
 

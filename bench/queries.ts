@@ -89,9 +89,11 @@ export function buildQueryMix(count: number, seed = 7): BenchQuery[] {
   return out;
 }
 
-/** Every `step`-th query: a subset with the same mix, for slow peers. */
+/** An evenly spread subset with the same mix of classes and filters, for slow peers. */
 export function stratifiedSubset<T>(list: readonly T[], size: number): T[] {
   if (size >= list.length) return [...list];
+  // Offset within each stride so a periodic mix (the class rotation) is not aliased.
   const step = list.length / size;
-  return Array.from({ length: size }, (_, i) => list[Math.floor(i * step)]!);
+  const stride = Math.max(1, Math.floor(step));
+  return Array.from({ length: size }, (_, i) => list[Math.min(list.length - 1, Math.floor(i * step) + (i % stride))]!);
 }

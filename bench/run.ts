@@ -48,7 +48,8 @@ async function main(opts: BenchOptions): Promise<void> {
   const previous = loadPrevious(opts.out, opts.providers, opts.seed);
   const results: BenchResults = { ...emptyResults(machineInfo(), opts.providers, opts.seed), ...previous, machine: machineInfo() };
   results.measuredAt = { ...(previous?.measuredAt ?? {}) };
-  const extra: Record<string, unknown> = {};
+  // Written after every part: a failure later in the run keeps the figures so far.
+  const save = () => writeResults(opts.out, results);
 
   const dataset = await ensureDataset(opts.providers, opts.seed, opts.fresh);
   const snap = await ensureSnapshot(dataset, { measure: opts.parts.has('snapshot'), fresh: opts.fresh });
@@ -66,6 +67,7 @@ async function main(opts: BenchOptions): Promise<void> {
       results.measuredAt.snapshot1m = now();
     }
   }
+  save();
 
   let ours: OursSearchResult | undefined;
   let orama: OramaSearchResult | undefined;
@@ -88,6 +90,7 @@ async function main(opts: BenchOptions): Promise<void> {
     results.search.hybridNdcgAt10Seed = await seedNdcg();
     results.measuredAt.search = now();
   }
+  save();
   if (opts.parts.has('orama')) {
     progress(`orama: indexing ${opts.providers.toLocaleString('en-US')} documents and ${opts.oramaQueries} hybrid queries (slow) ...`);
     const run = await worker<OramaSearchResult>('bench/search-orama.ts', ['--db', snap.file, '--queries', String(opts.queries), '--subset', String(opts.oramaQueries)]);
@@ -105,6 +108,7 @@ async function main(opts: BenchOptions): Promise<void> {
     };
     results.measuredAt.orama = now();
   }
+  save();
   const s = results.search;
   if (s.ours && s.orama) s.ratio = { p50: round(s.orama.p50Ms / s.ours.p50Ms, 1), p99: round(s.orama.p99Ms / s.ours.p99Ms, 1) };
 
@@ -113,14 +117,14 @@ async function main(opts: BenchOptions): Promise<void> {
     results.http = { ...http };
     results.measuredAt.http = now();
   }
+  save();
   if (opts.parts.has('build')) {
     const build = await runStaticBuild(snap.file, opts.providers);
     results.build = { ...build };
     results.measuredAt.build = now();
   }
+  save();
 
-  Object.assign(results, extra);
-  writeResults(opts.out, results);
   process.stdout.write(`${resultsTable(results)}\n\n`);
   const byClassOurs = (results.search.oursByClass ?? undefined) as Parameters<typeof classTable>[0];
   const byClassOrama = (results.search.oramaByClass ?? undefined) as Parameters<typeof classTable>[1];

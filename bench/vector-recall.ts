@@ -8,6 +8,7 @@
 import type { Snapshot } from '../src/query/snapshot.ts';
 import { buildFilter } from '../src/query/filters.ts';
 import { embedQuery } from '../src/query/query-embedder.ts';
+import { CANDIDATE_WINDOW } from '../src/query/search.ts';
 import { vectorCandidates } from '../src/query/search-vector.ts';
 import type { BenchQuery } from './queries.ts';
 import { round } from './stats.ts';
@@ -83,7 +84,8 @@ export async function measureVectorRecall(snapshot: Snapshot, queries: BenchQuer
     const expected = Math.min(k, exact.length);
     if (expected === 0) continue;
     const kth = exact[expected - 1]!;
-    const found = vectorCandidates(snapshot, vector, filter, k).slice(0, k);
+    // what search uses: the top k of the vector side's candidate window
+    const found = vectorCandidates(snapshot, vector, filter, Math.max(k, CANDIDATE_WINDOW)).slice(0, k);
     let hits = 0;
     for (const rowid of found) {
       const i = table.index.get(rowid);

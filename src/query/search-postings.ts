@@ -134,10 +134,15 @@ export function postingsCandidates(snapshot: Snapshot, query: KeywordQuery, filt
       if (lists.some((l) => l.length === 0)) continue; // a word no profile has: the phrase matches nothing
       if (lists.length === 1) {
         // one word (or its expansions): a profile counts each expansion it holds
+        // (the hot loop of common words: written out, no call per posting)
+        const bit = 1 << g;
         for (const { rowids, impacts } of lists[0]!) {
           for (let j = 0; j < rowids.length; j++) {
             const r = rowids[j]!;
-            if (!allowed || allowed[r] === 1) add(r, impacts[j]!, g);
+            if (allowed && allowed[r] !== 1) continue;
+            if (groupMask[r] === 0) touched.push(r);
+            scores[r]! += impacts[j]!;
+            groupMask[r]! |= bit;
           }
         }
         continue;

@@ -19,10 +19,10 @@ import type { FilterSet } from './filter-set.ts';
 import type { Snapshot } from './snapshot.ts';
 import { TopK } from './top-k.ts';
 
-const NPROBE = Number(process.env.VEC_NPROBE ?? 16);
+const NPROBE = 12;
 const MIN_VISITED_FACTOR = 8;
 /** Below this many allowed providers an exact scan is as cheap as probing lists. */
-const EXACT_BELOW = Number(process.env.VEC_EXACT_BELOW ?? 4_000);
+const EXACT_BELOW = 10_000;
 
 export interface VectorIndex {
   count: number;

@@ -27,6 +27,7 @@ describe('the query mix', () => {
   it('takes an evenly spread subset', () => {
     const sub = stratifiedSubset(mix, 200);
     expect(sub).toHaveLength(200);
-    expect(sub[1]).toBe(mix[5]);
+    expect(sub[1]).toBe(mix[6]);
+    expect(new Set(sub.map((q) => q.cls)).size).toBe(5);
   });
 });
