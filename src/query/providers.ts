@@ -5,6 +5,7 @@
 import type { FilterParams } from '../schemas/api/params.ts';
 import type { ProviderDetail, ProviderSummary } from '../schemas/provider.ts';
 import { providerCategories } from './categories.ts';
+import { filterSet } from './filter-set.ts';
 import { buildFilter } from './filters.ts';
 import { toBusinessSummary, toProviderDetail } from './projections.ts';
 import type { ProviderRow } from './provider-row.ts';
@@ -33,8 +34,13 @@ export function listProviders(
   opts: { sort: ListSort; page: number; limit: number },
 ): Page<ProviderSummary> {
   const filter = buildFilter(snapshot, filters);
-  const countSql = `SELECT count(*) AS n FROM published_providers p WHERE ${filter.where}`;
-  const total = snapshot.prepare<[Record<string, unknown>], { n: number }>(countSql).get(filter.params)?.n ?? 0;
+  // The count comes from the cached filter set (or a per-snapshot memo): counting
+  // 100,000 rows on every page request cost more than the page itself (issue 7).
+  const total = filter.active
+    ? (filterSet(snapshot, filter)?.rowids.length ?? 0)
+    : snapshot.memo('published-count', () =>
+        snapshot.prepare<[], { n: number }>('SELECT count(*) AS n FROM published_providers p').get()?.n ?? 0,
+      );
   const offset = (opts.page - 1) * opts.limit;
   if (offset >= total) return { data: [], total, totalPages: totalPages(total, opts.limit) };
   const pageSql = `
