@@ -57,6 +57,8 @@ try {
       `${c.categories} categories, ${c.proofs} proofs, ${c.reports} reports; embedder ${result.embedder.name} ` +
       `(${result.embedder.dims} dims); snapshot ${result.snapshotId}\n`,
   );
+  const phases = Object.entries(result.timings).map(([phase, seconds]) => `${phase} ${seconds.toFixed(1)}s`);
+  process.stderr.write(`db:build: phases: ${phases.join(', ')}\n`);
 } catch (err) {
   progress.done();
   if (err instanceof DatasetInvalidError) {

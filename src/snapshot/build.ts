@@ -58,6 +58,8 @@ export interface BuildResult {
   /** Notes such as "proofs.ndjson not found: building without proofs". */
   notes: string[];
   seconds: number;
+  /** Seconds spent in each phase. */
+  timings: Partial<Record<BuildPhase, number>>;
 }
 
 export async function buildSnapshot(options: BuildOptions): Promise<BuildResult> {
@@ -65,7 +67,19 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
   const inputDir = path.resolve(options.inputDir);
   const outFile = path.resolve(options.outFile);
   const tmpFile = `${outFile}.tmp-${process.pid}`;
-  const progress = options.onProgress ?? (() => {});
+  // Seconds per phase, for the summary line and the benchmarks.
+  const timings: Partial<Record<BuildPhase, number>> = {};
+  let phase: BuildPhase | undefined;
+  let phaseStarted = started;
+  const progress = (next: BuildPhase, done: number) => {
+    if (next !== phase) {
+      const now = performance.now();
+      if (phase) timings[phase] = (timings[phase] ?? 0) + (now - phaseStarted) / 1000;
+      phase = next;
+      phaseStarted = now;
+    }
+    options.onProgress?.(next, done);
+  };
   const skipInvalid = options.skipInvalid ?? false;
   fs.mkdirSync(path.dirname(outFile), { recursive: true });
   removeTemp(tmpFile);
@@ -148,7 +162,10 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     fs.renameSync(tmpFile, outFile);
     syncDirectory(path.dirname(outFile));
 
+    progress('finish', 0);
+    timings.finish = (performance.now() - phaseStarted) / 1000;
     return {
+      timings,
       outFile,
       snapshotId,
       builtAt,

@@ -147,6 +147,7 @@ export async function readDataset(dir: string, sink: DatasetSink | null, options
   if (!fs.existsSync(fileIn(proofsFile))) {
     options.notes?.push(`${proofsFile} not found: building without proofs`);
   } else {
+    options.onProgress?.('proofs', 0);
     const proofIds = new Set<string>();
     for await (const { line, record } of ndjsonRecords(fileIn(proofsFile), proofsFile, issues)) {
       const where = { file: proofsFile, line, place: 'line' as const };
