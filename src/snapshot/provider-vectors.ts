@@ -61,13 +61,19 @@ const FIT_SAMPLE = 20_000;
 function* fitSample(db: Database.Database, categoryNames: CategoryNames): Generator<string> {
   const { n } = db.prepare('SELECT count(*) AS n FROM published_providers').get() as { n: number };
   const stride = Math.max(1, Math.ceil(n / FIT_SAMPLE));
-  const rows = db.prepare(
-    `SELECT ${TEXT_COLUMNS} FROM published_providers p
-     WHERE p.rowid IN (SELECT rowid FROM (SELECT rowid, row_number() OVER (ORDER BY rowid) AS i FROM published_providers)
-                       WHERE (i - 1) % ? = 0)
-     ORDER BY p.rowid`,
+  // Rowids first (integers only, cheap), then the texts of the chosen ones in batches.
+  const chosen: number[] = [];
+  let i = 0;
+  for (const rowid of db.prepare('SELECT rowid FROM published_providers ORDER BY rowid').pluck().iterate() as IterableIterator<number>) {
+    if (i++ % stride === 0) chosen.push(rowid);
+  }
+  const texts = db.prepare(
+    `SELECT ${TEXT_COLUMNS} FROM published_providers p WHERE p.rowid IN (SELECT value FROM json_each(?)) ORDER BY p.rowid`,
   );
-  for (const row of rows.iterate(stride) as IterableIterator<TextRow>) yield providerText(row, categoryNames);
+  for (let start = 0; start < chosen.length; start += BATCH) {
+    const rows = texts.all(JSON.stringify(chosen.slice(start, start + BATCH))) as TextRow[];
+    for (const row of rows) yield providerText(row, categoryNames);
+  }
 }
 
 export interface VectorResult {
