@@ -94,8 +94,8 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     db = new Database(tmpFile);
     sqliteVec.load(db);
     // better-sqlite3 runs SQLite in defensive mode, which refuses journal_mode=OFF. The
-    // journal stays on disk (PERSIST: created once, never fsynced with synchronous=OFF):
-    // an in-memory one grew by hundreds of MB when the FTS merge rewrote the index at 1M.
+    // journal stays on disk (PERSIST: created once, never fsynced with synchronous=OFF),
+    // so its size (300 MB at 1M providers) never counts against the memory budget.
     db.pragma('journal_mode = PERSIST');
     db.pragma('synchronous = OFF');
     db.pragma('locking_mode = EXCLUSIVE');
