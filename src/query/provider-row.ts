@@ -1,42 +1,12 @@
-/** A row of the published_providers view, as the query modules select it (`SELECT p.*`). */
-export interface ProviderRow {
+/**
+ * A row of the published_providers view, as the query modules select it (`SELECT p.*`):
+ * the columns the builder writes (src/snapshot/provider-columns.ts), plus the rowid,
+ * with the published rule's guarantee that published_at is set.
+ */
+import type { ProviderColumns } from '../snapshot/provider-columns.ts';
+
+export interface ProviderRow extends Omit<ProviderColumns, 'published_at' | 'profile_provenance'> {
   rowid: number;
-  id: string;
-  slug: string;
-  company_name: string;
-  tagline: string;
-  description: string;
-  website: string | null;
-  city: string | null;
-  city_slug: string | null;
-  province: string | null;
-  country: string;
-  primary_category_id: string | null;
-  trust_level: number;
-  confidence_score: number;
-  overall_rating: number;
-  total_reviews: number;
-  capability_tags: string;
-  industry_focus: string;
-  languages_supported: string;
-  employee_available: number;
-  employee_provenance: string | null;
-  employee_min: number | null;
-  employee_max: number | null;
-  business_size: string | null;
-  budget_available: number;
-  budget_provenance: string | null;
-  budget_currency_class: 'IDR' | 'NON_IDR' | 'UNKNOWN' | null;
-  min_project_budget_idr: number | null;
-  rate_available: number;
-  rate_provenance: string | null;
-  rate_currency_class: 'IDR' | 'NON_IDR' | 'UNKNOWN' | null;
-  hourly_rate_idr: number | null;
-  profile_provenance: 'provider_submitted' | 'public_source';
-  source_type: string | null;
-  source_primary_url: string | null;
-  source_accessed_at: string | null;
-  submission_status: string;
   published_at: string;
-  updated_at: string | null;
+  profile_provenance: 'provider_submitted' | 'public_source';
 }
