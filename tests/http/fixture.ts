@@ -3,7 +3,7 @@
  * precise cases, built into a snapshot by the real builder (STYLE.md habit 7), and
  * the real server started over it (scripts/serve.ts) for the over-HTTP tests.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { startServe } from '../support/serve.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -136,32 +136,6 @@ export interface RunningServer {
 
 /** Starts scripts/serve.ts on a free port over the fixture snapshot; resolves with its URL. */
 export async function startServer(dbFile: string): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
-    env: { ...process.env, DIRECTORY_DB: dbFile, PORT: '0', HOST: '127.0.0.1', ASTRO_SERVER_ENTRY: '/nonexistent' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += String(d)));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 60_000);
-    child.stdout!.on('data', (d) => {
-      out += String(d);
-      const m = /(http:\/\/[\d.]+:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
-  });
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  const { url, stop } = await startServe({ DIRECTORY_DB: dbFile });
+  return { url, stop };
 }

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startServe, stopChild } from '../support/serve.ts';
 import { generateDataset } from '../../src/generate/index.ts';
 import { buildSnapshot } from '../../src/snapshot/build.ts';
 
@@ -42,14 +43,7 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-function stopper(child: ChildProcess): () => Promise<void> {
-  return () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-}
+const stopper = (child: ChildProcess) => () => stopChild(child);
 
 /** A real redis-server on a free port, no persistence. A missing binary fails the test loudly. */
 export async function startRedis(): Promise<Child> {
@@ -78,24 +72,6 @@ export async function startRedis(): Promise<Child> {
 
 /** scripts/serve.ts on a free port with the given settings (no Astro pages: the API only). */
 export async function startServer(env: Record<string, string>): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ASTRO_SERVER_ENTRY: '/nonexistent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += String(d)));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 60_000);
-    child.stdout!.on('data', (d) => {
-      out += String(d);
-      const m = /(http:\/\/[\d.]+:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
-  });
-  return { url, stop: stopper(child) };
+  const { url, stop } = await startServe(env);
+  return { url, stop };
 }
