@@ -8,17 +8,9 @@
 import Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
+import { metaOf, type SnapshotFileMeta } from '../snapshot/snapshot-file.ts';
 
-export interface SnapshotMeta {
-  schemaVersion: string;
-  snapshotId: string;
-  builtAt: string;
-  datasetSource: string;
-  datasetHash: string;
-  embedderName: string;
-  embedderDims: number;
-  counts: { providers: number; published: number; categories: number; proofs: number; reports: number };
-}
+export type SnapshotMeta = SnapshotFileMeta;
 
 export class Snapshot {
   readonly db: Database.Database;
@@ -32,7 +24,7 @@ export class Snapshot {
     this.db.pragma('query_only = ON');
     this.db.pragma('cache_size = -65536');
     this.db.pragma('mmap_size = 1073741824');
-    this.meta = readMeta(this.db);
+    this.meta = metaOf(this.db);
   }
 
   get id(): string {
@@ -64,29 +56,3 @@ export class Snapshot {
   }
 }
 
-function readMeta(db: Database.Database): SnapshotMeta {
-  const rows = db.prepare('SELECT key, value FROM snapshot_meta').all() as { key: string; value: string }[];
-  const m = new Map(rows.map((r) => [r.key, r.value]));
-  const need = (k: string) => {
-    const v = m.get(k);
-    if (v === undefined) throw new Error(`snapshot_meta is missing "${k}": not a complete snapshot`);
-    return v;
-  };
-  const count = (k: string) => Number(m.get(`count_${k}`) ?? 0);
-  return {
-    schemaVersion: need('schema_version'),
-    snapshotId: need('snapshot_id'),
-    builtAt: need('built_at'),
-    datasetSource: m.get('dataset_source') ?? '',
-    datasetHash: need('dataset_hash'),
-    embedderName: need('embedder_name'),
-    embedderDims: Number(need('embedder_dims')),
-    counts: {
-      providers: count('providers'),
-      published: count('published'),
-      categories: count('categories'),
-      proofs: count('proofs'),
-      reports: count('reports'),
-    },
-  };
-}

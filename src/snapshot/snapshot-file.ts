@@ -37,7 +37,8 @@ const REQUIRED_META = [
   'count_reports',
 ] as const;
 
-function metaOf(db: Database.Database): SnapshotFileMeta {
+/** snapshot_meta of an open snapshot; throws when a required key is missing. */
+export function metaOf(db: Database.Database): SnapshotFileMeta {
   const rows = db.prepare('SELECT key, value FROM snapshot_meta').all() as Array<{ key: string; value: string }>;
   const m = new Map(rows.map((r) => [r.key, r.value]));
   const missing = REQUIRED_META.filter((k) => !m.has(k));
