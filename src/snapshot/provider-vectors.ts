@@ -18,7 +18,8 @@ const BATCH = 1_000;
 // Below this many published providers, starting worker threads costs more than it saves.
 const POOL_THRESHOLD = 20_000;
 
-interface TextRow {
+/** The text columns of a published provider, as the embedder and search_postings read them. */
+export interface TextRow {
   rowid: number;
   company_name: string;
   tagline: string;

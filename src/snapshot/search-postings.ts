@@ -18,6 +18,7 @@
 import type Database from 'better-sqlite3';
 import { normalizeTokens } from './embedder-text.ts';
 import { namesOfCategories, type CategoryNames } from './snapshot-writer.ts';
+import type { TextRow } from './provider-vectors.ts';
 
 /** Column weights, in fts_providers column order: company_name, tagline, description,
  * capability_tags, industry_focus, category_names, city, province. A word in the name
@@ -33,17 +34,6 @@ export const CREATE_SEARCH_POSTINGS_SQL = `CREATE TABLE search_postings (
   impacts BLOB NOT NULL
 )`;
 
-interface TextRow {
-  rowid: number;
-  company_name: string;
-  tagline: string;
-  description: string;
-  capability_tags: string;
-  industry_focus: string;
-  city: string | null;
-  province: string | null;
-  category_ids: string | null;
-}
 
 const TEXT_SQL = `SELECT p.rowid AS rowid, p.company_name, p.tagline, p.description, p.capability_tags, p.industry_focus,
   p.city, p.province,

@@ -5,7 +5,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startServe, stopChild } from '../support/serve.ts';
@@ -27,16 +26,8 @@ export async function buildTestSnapshot(providers = 250, seed = 4): Promise<Snap
   return { dir, dbFile };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../support/ports.ts';
+export { freePort };
 
 export interface Child {
   url: string;
