@@ -51,15 +51,20 @@ http {
   fs.writeFileSync(path.join(dir, 'nginx.conf'), conf);
   nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'logs/error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
   nginx.stderr!.on('data', (d) => (nginxLog += d));
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 30_000;
+  let last = 'no answer';
   for (;;) {
     if (nginx.exitCode !== null) throw new Error(`nginx exited with ${nginx.exitCode}: ${nginxLog}${readIf(path.join(dir, 'logs/error.log'))}`);
     try {
-      if ((await fetch(`${origin}/robots.txt`)).ok) break;
-    } catch {
-      // not yet listening
+      const res = await fetch(`${origin}/robots.txt`);
+      if (res.ok) break;
+      last = `HTTP ${res.status}`;
+    } catch (err) {
+      last = (err as Error).message; // not yet listening
     }
-    if (Date.now() > deadline) throw new Error(`nginx did not start: ${nginxLog}`);
+    if (Date.now() > deadline) {
+      throw new Error(`nginx did not start (last: ${last}): ${nginxLog}${readIf(path.join(dir, 'logs/error.log'))}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
 });
