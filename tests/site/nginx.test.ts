@@ -26,8 +26,12 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${port}`;
   const dir = fs.mkdtempSync(path.join(site.dir, 'nginx-'));
   for (const sub of ['tmp', 'logs']) fs.mkdirSync(path.join(dir, sub));
+  // As root, nginx's workers drop to an unprivileged user that cannot read a clone
+  // under a 0700 folder (mktemp -d): keep them as the user running the test.
+  const user = process.getuid?.() === 0 ? 'user root;' : '';
   const conf = `
 daemon off;
+${user}
 worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/logs/error.log warn;
