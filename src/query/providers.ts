@@ -28,6 +28,13 @@ export interface Page<T> {
 
 export const totalPages = (total: number, limit: number) => Math.ceil(total / limit);
 
+/** One page of the list; unfiltered, it walks a published_by_* index (schema.sql). */
+export const listPageSql = (where: string, sort: ListSort) => `
+    SELECT p.* FROM published_providers p
+    WHERE ${where}
+    ORDER BY ${ORDER_BY[sort]}
+    LIMIT :limit OFFSET :offset`;
+
 export function listProviders(
   snapshot: Snapshot,
   filters: FilterParams,
@@ -43,13 +50,8 @@ export function listProviders(
       );
   const offset = (opts.page - 1) * opts.limit;
   if (offset >= total) return { data: [], total, totalPages: totalPages(total, opts.limit) };
-  const pageSql = `
-    SELECT p.* FROM published_providers p
-    WHERE ${filter.where}
-    ORDER BY ${ORDER_BY[opts.sort]}
-    LIMIT :limit OFFSET :offset`;
   const rows = snapshot
-    .prepare<[Record<string, unknown>], ProviderRow>(pageSql)
+    .prepare<[Record<string, unknown>], ProviderRow>(listPageSql(filter.where, opts.sort))
     .all({ ...filter.params, limit: opts.limit, offset });
   return { data: rows.map(toBusinessSummary), total, totalPages: totalPages(total, opts.limit) };
 }

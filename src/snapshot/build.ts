@@ -146,8 +146,8 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
       for (const [key, value] of Object.entries(meta)) insertMeta.run(key, String(value));
     })();
 
-    // Approximate statistics (a bounded sample per index) plan as well as exact ones
-    // here and keep ANALYZE from reading every index of a million-row file.
+    // Approximate statistics (a bounded sample per index) keep ANALYZE from reading
+    // every index of a million-row file; the schema avoids indexes they would misjudge.
     db.pragma('analysis_limit = 2000');
     db.exec('ANALYZE');
     db.pragma('optimize');
