@@ -1,11 +1,16 @@
 /**
- * The providers a filter lets through, as a bitmap over rowids and a sorted list,
- * computed once per distinct filter per snapshot (the filter SQL of filters.ts is
- * the only definition). Both sides of search test candidates against it while
- * ranking, so filters apply before ranking without a `rowid IN (subquery)` inside
- * the FTS or KNN query.
+ * The providers a filter lets through, as a bitmap over rowids and a sorted list.
+ * Both sides of search test candidates against it while ranking, so filters apply
+ * before ranking without a `rowid IN (subquery)` inside the FTS or KNN query.
+ *
+ * Each clause of the filter (filters.ts, the only definition) is run once per
+ * snapshot and kept; a filter of several clauses is the intersection of theirs.
+ * One SQL pass per distinct combination (city x category x ...) cost 2-5 ms the
+ * first time each was asked (issue 7); the clauses are few, and search-warm.ts
+ * computes every city's and category's before the first request.
  */
-import type { FilterSql } from './filters.ts';
+import type { FilterClause, FilterSql } from './filters.ts';
+import { CostBoundedLru } from './lru.ts';
 import type { Snapshot } from './snapshot.ts';
 
 export interface FilterSet {
@@ -15,37 +20,61 @@ export interface FilterSet {
   rowids: Int32Array;
 }
 
-/** Distinct filters kept per snapshot; city and category values are few, amounts may churn. */
-const CACHE_LIMIT = 256;
+/** Bytes of filter sets kept per snapshot (100,000 providers: about 110 KB per set). */
+const CACHE_BYTES = 96 * 1024 * 1024;
 
-function maxRowid(snapshot: Snapshot): number {
+export function maxRowid(snapshot: Snapshot): number {
   return snapshot.memo('max-rowid', () => (snapshot.db.prepare('SELECT max(rowid) FROM providers').pluck().get() as number | null) ?? 0);
+}
+
+const cacheOf = (snapshot: Snapshot) => snapshot.memo('filter-sets', () => new CostBoundedLru<string, FilterSet>(CACHE_BYTES));
+const keyOf = (clauses: readonly FilterClause[]) => clauses.map((c) => `${c.sql}\u0000${JSON.stringify(c.params)}`).join('\u0001');
+
+function remember(snapshot: Snapshot, key: string, set: FilterSet): FilterSet {
+  cacheOf(snapshot).set(key, set, 64 + key.length * 2 + set.allowed.byteLength + set.rowids.byteLength);
+  return set;
+}
+
+function fromRowids(snapshot: Snapshot, rowids: Int32Array): FilterSet {
+  const allowed = new Uint8Array(maxRowid(snapshot) + 1);
+  for (let i = 0; i < rowids.length; i++) allowed[rowids[i]!] = 1;
+  return { allowed, rowids };
+}
+
+function clauseSet(snapshot: Snapshot, clause: FilterClause): FilterSet {
+  const key = keyOf([clause]);
+  const hit = cacheOf(snapshot).get(key);
+  if (hit) return hit;
+  const rowids = Int32Array.from(
+    snapshot
+      .prepare<[Record<string, unknown>], number>(`SELECT p.rowid FROM published_providers p WHERE ${clause.sql} ORDER BY p.rowid`)
+      .pluck()
+      .all(clause.params),
+  );
+  return remember(snapshot, key, fromRowids(snapshot, rowids));
 }
 
 /** null when no filter applies (everything published passes). */
 export function filterSet(snapshot: Snapshot, filter: FilterSql): FilterSet | null {
   if (!filter.active) return null;
-  const cache = snapshot.memo('filter-sets', () => new Map<string, FilterSet>());
-  const key = `${filter.where}\u0000${JSON.stringify(filter.params)}`;
-  const hit = cache.get(key);
-  if (hit) {
-    // refresh its place: the map's order is least recently used first
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
-  const rowids = Int32Array.from(
-    snapshot
-      .prepare<[Record<string, unknown>], number>(`SELECT p.rowid FROM published_providers p WHERE ${filter.where} ORDER BY p.rowid`)
-      .pluck()
-      .all(filter.params),
-  );
-  const allowed = new Uint8Array(maxRowid(snapshot) + 1);
-  for (const r of rowids) allowed[r] = 1;
-  const set = { allowed, rowids };
-  cache.set(key, set);
-  if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-  return set;
+  if (filter.clauses.length === 1) return clauseSet(snapshot, filter.clauses[0]!);
+  const key = keyOf(filter.clauses);
+  const hit = cacheOf(snapshot).get(key);
+  if (hit) return hit;
+  // The smallest clause's rows, kept when every other clause allows them.
+  const sets = filter.clauses.map((c) => clauseSet(snapshot, c)).sort((a, b) => a.rowids.length - b.rowids.length);
+  const [smallest, ...others] = sets;
+  const kept: number[] = [];
+  for (const r of smallest!.rowids) if (others.every((o) => o.allowed[r] === 1)) kept.push(r);
+  return remember(snapshot, key, fromRowids(snapshot, Int32Array.from(kept)));
 }
 
-export { maxRowid };
+/** Computes the sets of the given clauses ahead of the first request that needs them. */
+export function warmFilterClauses(snapshot: Snapshot, clauses: Iterable<FilterClause>): number {
+  let n = 0;
+  for (const clause of clauses) {
+    clauseSet(snapshot, clause);
+    n++;
+  }
+  return n;
+}

@@ -12,22 +12,29 @@ import type { FilterParams } from '../schemas/api/params.ts';
 import { categoryFilterIds, categoryTree, usableCategory } from './categories.ts';
 import type { Snapshot } from './snapshot.ts';
 
+export interface FilterClause {
+  sql: string;
+  params: Record<string, string | number>;
+}
+
 export interface FilterSql {
   /** SQL boolean expression over alias `p`; 'TRUE' when nothing filters. */
   where: string;
   params: Record<string, string | number>;
   /** True when at least one filter applies. */
   active: boolean;
+  /** The same expression as its AND-ed clauses, each with its own parameters (filter-set.ts caches them one by one). */
+  clauses: FilterClause[];
 }
 
 const TAG_MATCH = (kind: string, param: string) =>
   `p.rowid IN (SELECT t.provider_rowid FROM provider_tags t WHERE t.kind = '${kind}' AND t.value_key = ${param})`;
 
 export function buildFilter(snapshot: Snapshot, f: FilterParams): FilterSql {
-  const clauses: string[] = [];
+  const clauses: FilterClause[] = [];
   const params: Record<string, string | number> = {};
   const add = (sql: string, values: Record<string, string | number> = {}) => {
-    clauses.push(sql);
+    clauses.push({ sql, params: values });
     Object.assign(params, values);
   };
 
@@ -61,5 +68,10 @@ export function buildFilter(snapshot: Snapshot, f: FilterParams): FilterSql {
       { f_location: f.location },
     );
 
-  return { where: clauses.length ? clauses.join('\n    AND ') : 'TRUE', params, active: clauses.length > 0 };
+  return {
+    where: clauses.length ? clauses.map((c) => c.sql).join('\n    AND ') : 'TRUE',
+    params,
+    active: clauses.length > 0,
+    clauses,
+  };
 }

@@ -25,6 +25,8 @@ export interface SynonymTable {
   find(words: readonly string[]): SynonymHit[];
   /** whether a word belongs to a lexicon phrase (a word to keep, never to correct as a typo) */
   knows(word: string): boolean;
+  /** every service's phrases (normalized), one list per service */
+  groups(): string[][];
 }
 
 /** Active categories of the snapshot, with their own names. */
@@ -54,6 +56,7 @@ export function buildSynonymTable(phrasesByService: Readonly<Record<string, stri
       }));
     },
     knows: (word) => known.has(word),
+    groups: () => [...groups.values()],
   };
 }
 

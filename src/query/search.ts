@@ -18,6 +18,7 @@ import { buildFilter } from './filters.ts';
 import { toBusinessSummary } from './projections.ts';
 import type { ProviderRow } from './provider-row.ts';
 import { publishedRowsByRowid } from './providers.ts';
+import { publishedColumns } from './published-columns.ts';
 import { embedQuery } from './query-embedder.ts';
 import { keywordCandidates } from './search-keyword.ts';
 import { snapshotSynonyms } from './search-synonyms.ts';
@@ -67,19 +68,13 @@ interface Fused {
   keywordRank: number;
   vectorRank: number;
   rrfScore: number;
-  slug: string;
+  slugRank: number;
   trust: number;
   rating: number;
   reviews: number;
 }
 
-const SORT_COLUMNS_SQL = `
-  SELECT p.rowid AS rowid, p.slug AS slug, p.trust_level AS trust, p.overall_rating AS rating,
-         p.total_reviews AS reviews
-  FROM published_providers p
-  WHERE p.rowid IN (SELECT value FROM json_each(?))`;
-
-const bySlug = (a: Fused, b: Fused) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
+const bySlug = (a: Fused, b: Fused) => a.slugRank - b.slugRank;
 
 const COMPARATORS: Record<SearchSort, (a: Fused, b: Fused) => number> = {
   relevance: (a, b) => b.rrfScore - a.rrfScore || b.trust - a.trust || bySlug(a, b),
@@ -120,12 +115,20 @@ export async function searchProviders(snapshot: Snapshot, req: SearchRequest): P
   const keyword = sides.keyword ? keywordCandidates(snapshot, kq, filter, CANDIDATE_WINDOW) : [];
   const nearest = vectorCandidates(snapshot, vector, filter, CANDIDATE_WINDOW);
 
-  const fusedRanks = fuse(keyword, nearest);
-  const columns = snapshot
-    .prepare<[string], Omit<Fused, 'keywordRank' | 'vectorRank' | 'rrfScore'>>(SORT_COLUMNS_SQL)
-    .all(JSON.stringify([...fusedRanks.keys()]));
-  // Only published rows come back from the view: anything else is dropped here.
-  const fused: Fused[] = columns.map((c) => ({ ...c, ...fusedRanks.get(c.rowid)! }));
+  const columns = publishedColumns(snapshot);
+  const fused: Fused[] = [];
+  for (const [rowid, ranks] of fuse(keyword, nearest)) {
+    // Only published providers are shown: anything else is dropped here.
+    if (columns.published[rowid] !== 1) continue;
+    fused.push({
+      rowid,
+      ...ranks,
+      slugRank: columns.slugRank[rowid]!,
+      trust: columns.trust[rowid]!,
+      rating: columns.rating[rowid]!,
+      reviews: columns.reviews[rowid]!,
+    });
+  }
   fused.sort(COMPARATORS[req.sort]);
 
   const start = (req.page - 1) * req.limit;

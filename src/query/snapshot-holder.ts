@@ -14,6 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Snapshot } from './snapshot.ts';
+import { warmSearch } from './search-warm.ts';
 import { verifySnapshotFile } from '../snapshot/snapshot-file.ts';
 
 const CHECK_INTERVAL_MS = 250;
@@ -104,6 +105,12 @@ export class SnapshotHolder {
     } catch (err) {
       return this.refuse(stamp, (err as Error).message);
     }
+    try {
+      warmSearch(next);
+    } catch (err) {
+      next.close();
+      return this.refuse(stamp, `search indexes unreadable: ${(err as Error).message}`);
+    }
     // The file may have been replaced again between the stat and the open; the
     // stamp must describe the file we opened, or the next tick re-checks.
     const after = statOrUndefined(this.file);
@@ -128,7 +135,9 @@ export class SnapshotHolder {
     const st = fs.statSync(this.file);
     const verdict = safeVerify(this.verify, this.file);
     if (!verdict.ok) throw new Error(`snapshot ${this.file} is not usable: ${verdict.reason}`);
-    this.install(new Snapshot(this.file), stampOf(st));
+    const first = new Snapshot(this.file);
+    warmSearch(first);
+    this.install(first, stampOf(st));
   }
 
   private install(next: Snapshot, stamp: FileStamp): void {

@@ -107,9 +107,23 @@ export function nearestRowids(index: VectorIndex, query: Float32Array, set: Filt
   const { dims, vectors, rowids, positionOf } = index;
   const top = new TopK(k);
   let threshold = -Infinity;
+  const tail = dims & ~3;
   const visit = (p: number, r: number) => {
-    let s = 0;
-    for (let d = 0, o = p * dims; d < dims; d++) s += vectors[o + d]! * query[d]!;
+    // Four running sums: independent multiply-adds the CPU overlaps (about 2x over one sum).
+    const o = p * dims;
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    let d = 0;
+    for (; d < tail; d += 4) {
+      s0 += vectors[o + d]! * query[d]!;
+      s1 += vectors[o + d + 1]! * query[d + 1]!;
+      s2 += vectors[o + d + 2]! * query[d + 2]!;
+      s3 += vectors[o + d + 3]! * query[d + 3]!;
+    }
+    for (; d < dims; d++) s0 += vectors[o + d]! * query[d]!;
+    const s = s0 + s1 + (s2 + s3);
     if (s < threshold) return;
     top.push(s, r);
     threshold = top.threshold;

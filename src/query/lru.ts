@@ -1,0 +1,44 @@
+/**
+ * A least-recently-used map bounded by a cost (bytes, usually) instead of a count:
+ * per-snapshot caches hold typed arrays from a few bytes to megabytes, so a count
+ * bound would be either useless for small entries or unsafe for large ones.
+ */
+export class CostBoundedLru<K, V> {
+  private readonly entries = new Map<K, { value: V; cost: number }>();
+  private total = 0;
+
+  constructor(private readonly budget: number) {}
+
+  get(key: K): V | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    // Map order is insertion order: re-inserting marks it most recently used.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.value;
+  }
+
+  set(key: K, value: V, cost: number): void {
+    const old = this.entries.get(key);
+    if (old) {
+      this.total -= old.cost;
+      this.entries.delete(key);
+    }
+    this.entries.set(key, { value, cost });
+    this.total += cost;
+    // Evict the least recently used, but never the entry just added.
+    for (const [k, e] of this.entries) {
+      if (this.total <= this.budget || k === key) break;
+      this.entries.delete(k);
+      this.total -= e.cost;
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get cost(): number {
+    return this.total;
+  }
+}
