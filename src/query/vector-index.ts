@@ -102,40 +102,38 @@ export function vectorIndex(snapshot: Snapshot): VectorIndex {
   });
 }
 
+/** Dot product of the vector at `offset` with the query: four running sums the CPU overlaps (about 2x over one). */
+function dotQuery(vectors: Float32Array, offset: number, query: Float32Array, dims: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let d = 0;
+  for (const tail = dims & ~3; d < tail; d += 4) {
+    s0 += vectors[offset + d]! * query[d]!;
+    s1 += vectors[offset + d + 1]! * query[d + 1]!;
+    s2 += vectors[offset + d + 2]! * query[d + 2]!;
+    s3 += vectors[offset + d + 3]! * query[d + 3]!;
+  }
+  for (; d < dims; d++) s0 += vectors[offset + d]! * query[d]!;
+  return s0 + s1 + (s2 + s3);
+}
+
 /** The k nearest allowed providers: rowids nearest first. */
 export function nearestRowids(index: VectorIndex, query: Float32Array, set: FilterSet | null, k: number): number[] {
   const { dims, vectors, rowids, positionOf } = index;
   const top = new TopK(k);
   let threshold = -Infinity;
-  const tail = dims & ~3;
-  const visit = (p: number, r: number) => {
-    // Four running sums: independent multiply-adds the CPU overlaps (about 2x over one sum).
-    const o = p * dims;
-    let s0 = 0;
-    let s1 = 0;
-    let s2 = 0;
-    let s3 = 0;
-    let d = 0;
-    for (; d < tail; d += 4) {
-      s0 += vectors[o + d]! * query[d]!;
-      s1 += vectors[o + d + 1]! * query[d + 1]!;
-      s2 += vectors[o + d + 2]! * query[d + 2]!;
-      s3 += vectors[o + d + 3]! * query[d + 3]!;
-    }
-    for (; d < dims; d++) s0 += vectors[o + d]! * query[d]!;
-    const s = s0 + s1 + (s2 + s3);
-    if (s < threshold) return;
-    top.push(s, r);
-    threshold = top.threshold;
-  };
   if (index.lists <= 1 || (set && set.rowids.length <= EXACT_BELOW)) {
-    if (set) {
-      for (const r of set.rowids) {
-        const p = r < positionOf.length ? positionOf[r]! : -1;
-        if (p >= 0) visit(p, r);
-      }
-    } else {
-      for (let p = 0; p < index.count; p++) visit(p, rowids[p]!);
+    const count = set ? set.rowids.length : index.count;
+    for (let i = 0; i < count; i++) {
+      const r = set ? set.rowids[i]! : rowids[i]!;
+      const p = set ? (r < positionOf.length ? positionOf[r]! : -1) : i;
+      if (p < 0) continue;
+      const s = dotQuery(vectors, p * dims, query, dims);
+      if (s < threshold) continue;
+      top.push(s, r);
+      threshold = top.threshold;
     }
     return top.sorted().map((e) => e.id);
   }
@@ -153,7 +151,10 @@ export function nearestRowids(index: VectorIndex, query: Float32Array, set: Filt
       const r = rowids[p]!;
       if (allowed && allowed[r] !== 1) continue;
       visited++;
-      visit(p, r);
+      const s = dotQuery(vectors, p * dims, query, dims);
+      if (s < threshold) continue;
+      top.push(s, r);
+      threshold = top.threshold;
     }
   }
   return top.sorted().map((e) => e.id);
