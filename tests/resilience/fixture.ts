@@ -11,6 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateDataset } from '../../src/generate/index.ts';
+import { requireBinary, type Service } from '../support/binaries.ts';
+import { stopChild } from '../support/serve.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -151,46 +153,7 @@ export async function startNode(env: Record<string, string>): Promise<Node> {
   };
 }
 
-function requireBinary(name: string, install: string): string {
-  const which = spawnSync('sh', ['-c', `command -v ${name} || ls /usr/sbin/${name} 2>/dev/null`], { encoding: 'utf8' });
-  const found = which.stdout.trim().split('\n')[0];
-  if (which.status !== 0 || !found) throw new Error(`${name} is not installed: this test needs it (Debian: ${install})`);
-  return found;
-}
-
-export interface Service {
-  url: string;
-  stop(): Promise<void>;
-}
-
-function stopper(child: ChildProcess): () => Promise<void> {
-  return () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-}
-
-/** A real redis-server on a free loopback port, no persistence. */
-export async function startRedis(): Promise<Service> {
-  const bin = requireBinary('redis-server', 'apt-get install -y redis-server');
-  const port = await freePort();
-  const child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 20_000);
-    child.stdout!.on('data', (d) => {
-      out += String(d);
-      if (out.includes('Ready to accept connections')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
-  });
-  return { url: `redis://127.0.0.1:${port}`, stop: stopper(child) };
-}
+export { startRedis, type Service } from '../support/binaries.ts';
 
 /** A real nginx (foreground, own prefix and temp paths) running `httpBlock` inside http {}. */
 export async function startNginx(dir: string, httpBlock: string, probePath: string): Promise<Service> {
@@ -230,7 +193,7 @@ ${httpBlock.replaceAll('__LISTEN__', `127.0.0.1:${port}`)}
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  return { url, stop: stopper(child) };
+  return { url, stop: () => stopChild(child) };
 }
 
 /** Polls until check() returns a value (or throws after `ms`). Not a timed assertion: it only bounds a wait. */
