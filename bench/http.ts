@@ -4,12 +4,20 @@
  * detail and list, then against bench/plain-server.ts (the same search handler on
  * bare node:http) as the floor. Rotating paths: every request a different query,
  * slug or page.
+ *
+ * Each side runs twice: with the response cache as production runs it (default
+ * API_RESPONSE_CACHE_MB, every rotating path requested once before measuring, so
+ * the figure is the warm steady state) and with API_RESPONSE_CACHE_MB=0 (every
+ * request computed: `searchUncached`, `detailUncached`, `searchPlainNodeUncached`).
+ * The plain floor uses the same cache class and setting as production in each run,
+ * so both ratios compare like with like.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import { loadEnv } from '../src/env.ts';
 import { tsxCommand } from './child.ts';
 import { progress } from './log.ts';
 import { buildQueryMix, type BenchQuery } from './queries.ts';
@@ -28,12 +36,23 @@ export interface HttpFigure {
 }
 
 export interface HttpResults {
+  /** production path, response cache on (warm) */
   search: HttpFigure;
   detail: HttpFigure;
   list: HttpFigure;
+  /** production path, response cache off: every request computed */
+  searchUncached: HttpFigure;
+  detailUncached: HttpFigure;
+  /** plain node:http, same handler, response cache on (warm), as production */
   searchPlainNode: HttpFigure;
-  /** production search rps / plain node:http search rps */
+  /** plain node:http, same handler, response cache off */
+  searchPlainNodeUncached: HttpFigure;
+  /** plain node:http search rps / production search rps, both with the cache */
   productionOverPlain: number;
+  /** the same ratio with the cache off on both sides */
+  productionOverPlainUncached: number;
+  /** API_RESPONSE_CACHE_MB of the cached runs */
+  responseCacheMb: number;
   serverStartSeconds: number;
   serverRssMb: number | null;
   connections: number;
@@ -140,13 +159,28 @@ export async function load(port: number, paths: string[], connections: number, s
   };
 }
 
-/** A few requests on each path kind before measuring: statements compiled, caches warm. */
-async function warm(port: number, paths: string[]): Promise<void> {
-  for (const p of paths.slice(0, 30)) {
-    const res = await fetch(`http://127.0.0.1:${port}${p}`);
-    await res.arrayBuffer();
-    if (res.status >= 500) throw new Error(`warm-up ${p} answered ${res.status}`);
-  }
+/**
+ * Requests before measuring: the first `count` paths (statements compiled, the
+ * query layer's per-snapshot memos filled), or every path (the response cache
+ * then holds them all: the steady state of a warm server). Two at a time.
+ */
+async function warm(port: number, paths: string[], count = 30): Promise<void> {
+  const todo = paths.slice(0, count);
+  const worker = async () => {
+    for (let p = todo.shift(); p !== undefined; p = todo.shift()) {
+      const res = await fetch(`http://127.0.0.1:${port}${p}`);
+      await res.arrayBuffer();
+      if (res.status >= 500) throw new Error(`warm-up ${p} answered ${res.status}`);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+}
+
+const ALL = Number.POSITIVE_INFINITY;
+
+/** API_RESPONSE_CACHE_MB as the server will read it (src/env.ts default when unset). */
+function cacheMbOf(env: NodeJS.ProcessEnv): number {
+  return loadEnv(env).apiResponseCacheMb;
 }
 
 export async function runHttp(snapshotFile: string, opts: { connections: number; seconds: number }): Promise<HttpResults> {
@@ -161,42 +195,62 @@ export async function runHttp(snapshotFile: string, opts: { connections: number;
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
   };
-  progress('http: starting scripts/serve.ts ...');
-  const prod = await startServer('scripts/serve.ts', env, 'scripts/serve.ts');
-  let search: HttpFigure, detail: HttpFigure, list: HttpFigure, serverRssMb: number | null;
+  const uncachedEnv = { ...env, API_RESPONSE_CACHE_MB: '0' };
+  const responseCacheMb = cacheMbOf(env);
+  const run = async (name: string, script: string, serverEnv: NodeJS.ProcessEnv, body: (port: number) => Promise<void>) => {
+    progress(`http: starting ${name} ...`);
+    const server = await startServer(script, serverEnv, name);
+    try {
+      await body(server.port);
+      return { seconds: server.seconds, rssMb: rssMbOf(server.child.pid) };
+    } finally {
+      await stop(server.child);
+    }
+  };
+  const measure = (port: number, label: string, list: string[]) => {
+    progress(`http: ${label} (${opts.connections} connections, ${opts.seconds}s) ...`);
+    return load(port, list, opts.connections, opts.seconds);
+  };
+  let search!: HttpFigure, detail!: HttpFigure, list!: HttpFigure;
+  let searchUncached!: HttpFigure, detailUncached!: HttpFigure;
+  let searchPlainNode!: HttpFigure, searchPlainNodeUncached!: HttpFigure;
   try {
-    await warm(prod.port, paths.search);
-    await warm(prod.port, paths.detail);
-    await warm(prod.port, paths.list);
-    progress(`http: search (${opts.connections} connections, ${opts.seconds}s) ...`);
-    search = await load(prod.port, paths.search, opts.connections, opts.seconds);
-    progress(`http: detail ...`);
-    detail = await load(prod.port, paths.detail, opts.connections, opts.seconds);
-    progress(`http: list ...`);
-    list = await load(prod.port, paths.list, opts.connections, opts.seconds);
-    serverRssMb = rssMbOf(prod.child.pid);
+    const prod = await run(`scripts/serve.ts (response cache ${responseCacheMb} MB)`, 'scripts/serve.ts', env, async (port) => {
+      for (const kind of [paths.search, paths.detail, paths.list]) await warm(port, kind, ALL);
+      search = await measure(port, 'search', paths.search);
+      detail = await measure(port, 'detail', paths.detail);
+      list = await measure(port, 'list', paths.list);
+    });
+    await run('scripts/serve.ts (response cache off)', 'scripts/serve.ts', uncachedEnv, async (port) => {
+      for (const kind of [paths.search, paths.detail]) await warm(port, kind);
+      searchUncached = await measure(port, 'search, uncached', paths.search);
+      detailUncached = await measure(port, 'detail, uncached', paths.detail);
+    });
+    await run('bench/plain-server.ts (response cache on)', 'bench/plain-server.ts', env, async (port) => {
+      await warm(port, paths.search, ALL);
+      searchPlainNode = await measure(port, 'plain node:http search', paths.search);
+    });
+    await run('bench/plain-server.ts (response cache off)', 'bench/plain-server.ts', uncachedEnv, async (port) => {
+      await warm(port, paths.search);
+      searchPlainNodeUncached = await measure(port, 'plain node:http search, uncached', paths.search);
+    });
+    return {
+      search,
+      detail,
+      list,
+      searchUncached,
+      detailUncached,
+      searchPlainNode,
+      searchPlainNodeUncached,
+      productionOverPlain: round(searchPlainNode.rps / Math.max(search.rps, 0.001), 2),
+      productionOverPlainUncached: round(searchPlainNodeUncached.rps / Math.max(searchUncached.rps, 0.001), 2),
+      responseCacheMb,
+      serverStartSeconds: round(prod.seconds, 2),
+      serverRssMb: prod.rssMb,
+      connections: opts.connections,
+      seconds: opts.seconds,
+    };
   } finally {
-    await stop(prod.child);
-  }
-  progress('http: plain node:http floor ...');
-  const plain = await startServer('bench/plain-server.ts', env, 'bench/plain-server.ts');
-  let searchPlainNode: HttpFigure;
-  try {
-    await warm(plain.port, paths.search);
-    searchPlainNode = await load(plain.port, paths.search, opts.connections, opts.seconds);
-  } finally {
-    await stop(plain.child);
     fs.rmSync(tmp, { recursive: true, force: true });
   }
-  return {
-    search,
-    detail,
-    list,
-    searchPlainNode,
-    productionOverPlain: round(searchPlainNode.rps / Math.max(search.rps, 0.001), 2),
-    serverStartSeconds: round(prod.seconds, 2),
-    serverRssMb,
-    connections: opts.connections,
-    seconds: opts.seconds,
-  };
 }

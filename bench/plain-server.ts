@@ -1,16 +1,24 @@
 /**
  * The floor for the HTTP figures: the same search handler (`searchRoute.handle`,
- * which calls `searchProviders`) behind a bare node:http server, with no web
- * Request/Response objects, routing, headers, ETag or compression. The gap between
- * this and scripts/serve.ts is what the production path costs per request.
- *   DIRECTORY_DB=FILE PORT=N node --import tsx bench/plain-server.ts
+ * which calls `searchProviders`) behind a bare node:http server, with no routing,
+ * request id, log, CORS/ETag headers or compression. With API_RESPONSE_CACHE_MB
+ * above 0 (the default, as in production) it keeps bodies in the same response
+ * cache class as the production path, keyed the same way (snapshot, path and
+ * query), so the ratio to scripts/serve.ts compares like with like; with 0 every
+ * request runs the handler. The gap between this and scripts/serve.ts is what the
+ * production path costs per request.
+ *   DIRECTORY_DB=FILE PORT=N API_RESPONSE_CACHE_MB=0 node --import tsx bench/plain-server.ts
  */
 import http from 'node:http';
+import { loadEnv } from '../src/env.ts';
 import { Snapshot } from '../src/query/snapshot.ts';
+import { responseCacheFor } from '../src/server/response-cache.ts';
 import { searchRoute } from '../src/server/rest/search.ts';
 
-const snapshot = new Snapshot(process.env.DIRECTORY_DB ?? 'data/directory.db');
-const port = Number(process.env.PORT ?? 0);
+const env = loadEnv();
+const snapshot = new Snapshot(env.directoryDb);
+const cache = responseCacheFor(env.apiResponseCacheMb);
+const JSON_HEADERS = { 'content-type': 'application/json' };
 
 const server = http.createServer(async (req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -18,20 +26,28 @@ const server = http.createServer(async (req, res) => {
     res.writeHead(404).end();
     return;
   }
+  const key = url.pathname + url.search;
+  const hit = cache?.get(snapshot, key);
+  if (hit) {
+    res.writeHead(200, JSON_HEADERS);
+    res.end(hit.reply.body);
+    return;
+  }
   try {
     const query = Object.fromEntries(url.searchParams);
-    // The handler reads only query and snapshot; the floor builds no web Request.
-    const result = await searchRoute.handle({ request: undefined as unknown as Request, url, query, pathParams: {}, snapshot });
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(result.body));
+    const result = await searchRoute.handle({ url, query, pathParams: {}, snapshot });
+    const body = Buffer.from(JSON.stringify(result.body));
+    cache?.set(snapshot, key, { status: 200, headers: JSON_HEADERS, body }, '');
+    res.writeHead(200, JSON_HEADERS);
+    res.end(body);
   } catch (err) {
-    res.writeHead(400, { 'content-type': 'application/json' });
+    res.writeHead(400, JSON_HEADERS);
     res.end(JSON.stringify({ error: { message: (err as Error).message } }));
   }
 });
 server.keepAliveTimeout = 65_000;
-server.listen(port, '127.0.0.1', () => {
+server.listen(env.port, '127.0.0.1', () => {
   const address = server.address();
-  console.log(`plain server listening on http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`);
+  console.log(`plain server listening on http://127.0.0.1:${typeof address === 'object' && address ? address.port : env.port}`);
 });
 process.once('SIGTERM', () => server.close(() => process.exit(0)));

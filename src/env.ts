@@ -20,6 +20,7 @@ const EnvSchema = z.object({
   MCP_ALLOWED_ORIGINS: z.string().default(''),
   STATIC_ROOT: z.string().min(1).optional(),
   ASTRO_OUT_DIR: z.string().min(1).default('dist'),
+  API_RESPONSE_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
 });
 
 export interface Env {
@@ -39,6 +40,8 @@ export interface Env {
   distDir: string;
   /** Folder of the pre-rendered client output served by the Node server. */
   staticRoot: string;
+  /** Budget of the in-process cache of public API answers, in MB (src/server/response-cache.ts); 0 disables it. */
+  apiResponseCacheMb: number;
 }
 
 export const DEFAULT_DIRECTORY_DB = 'data/directory.db';
@@ -68,5 +71,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
       .filter(Boolean),
     distDir: path.resolve(cwd, e.ASTRO_OUT_DIR),
     staticRoot: path.resolve(cwd, e.STATIC_ROOT ?? path.join(e.ASTRO_OUT_DIR, 'client')),
+    apiResponseCacheMb: e.API_RESPONSE_CACHE_MB,
   };
 }

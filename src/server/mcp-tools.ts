@@ -35,7 +35,7 @@ const MCP_SEARCH_DEFAULT_LIMIT = 10;
 /** Runs a REST route's handler with the given query, as if it came over HTTP. */
 async function viaRestRoute(route: typeof searchRoute, path: string, query: Record<string, string>, snapshot: Snapshot) {
   const url = new URL(`http://mcp.internal${path}?${new URLSearchParams(query)}`);
-  const ctx: RestContext = { request: new Request(url), url, query, pathParams: {}, snapshot };
+  const ctx: RestContext = { url, query, pathParams: {}, snapshot };
   return (await route.handle(ctx)).body as Record<string, unknown>;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
+import type { Reply } from './respond.ts';
 
 const MAX_BODY_BYTES = 1_000_000;
 
@@ -48,27 +49,48 @@ export function compress(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
     : zlib.gzipSync(body, { level: 6 });
 }
 
+/** A web Response as a Reply (lowercase headers, the body read into a buffer). */
+export async function replyOf(response: Response): Promise<Reply & { cookies: string[] }> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie') headers[key] = value;
+  });
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+  return { status: response.status, headers, body, cookies: response.headers.getSetCookie() };
+}
+
 /** Writes a (buffered) web Response to node, compressing when worth it. */
 export async function sendWebResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, key) => {
-    if (key === 'set-cookie') return;
-    headers[key] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) headers['set-cookie'] = cookies;
-  let body: Buffer | null = response.body ? Buffer.from(await response.arrayBuffer()) : null;
-  const type = response.headers.get('content-type') ?? '';
-  if (body && body.length >= MIN_COMPRESS_BYTES && COMPRESSIBLE.test(type) && !response.headers.has('content-encoding')) {
+  const { cookies, ...reply } = await replyOf(response);
+  writeReply(req, res, reply, cookies.length ? { 'set-cookie': cookies } : undefined);
+}
+
+/**
+ * Writes a Reply: the body compressed (br or gzip, as accepted) when it is
+ * compressible and worth it, Content-Length, then the body unless HEAD.
+ * `encode` is where compressed bodies come from (the response cache keeps them);
+ * `extra` are per-request headers that are not part of the Reply.
+ */
+export function writeReply(
+  req: IncomingMessage,
+  res: ServerResponse,
+  reply: Reply,
+  extra?: Record<string, string | string[]>,
+  encode: (body: Buffer, encoding: 'br' | 'gzip') => Buffer = compress,
+): void {
+  const headers: Record<string, string | string[]> = { ...reply.headers, ...extra };
+  let body = reply.body;
+  const type = reply.headers['content-type'] ?? '';
+  if (body && body.length >= MIN_COMPRESS_BYTES && COMPRESSIBLE.test(type) && !reply.headers['content-encoding']) {
     const encoding = chooseEncoding(req.headers['accept-encoding']);
     if (encoding) {
-      body = compress(body, encoding);
+      body = encode(body, encoding);
       headers['content-encoding'] = encoding;
     }
-    headers['vary'] = appendVary(response.headers.get('vary'), 'Accept-Encoding');
+    headers['vary'] = appendVary(reply.headers['vary'] ?? null, 'Accept-Encoding');
   }
   if (body) headers['content-length'] = String(body.length);
-  res.writeHead(response.status, headers);
+  res.writeHead(reply.status, headers);
   res.end(req.method === 'HEAD' ? undefined : body ?? undefined);
 }
 

@@ -14,6 +14,8 @@ import type { Env } from '../env.ts';
 import { handleRequest, isDynamicPath } from './app.ts';
 import { BodyTooLargeError, sendWebResponse, toWebRequest } from './node-bridge.ts';
 import { StaticFiles, type HeaderRules } from './static-files.ts';
+import { responseCacheFor, type ResponseCache } from './response-cache.ts';
+import { restTarget, serveRest } from './rest-node.ts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void) => unknown;
 
@@ -25,6 +27,8 @@ export interface ServerOptions {
   onRequestEnd?: (info: RequestLogInfo) => void;
   /** Called when a request arrives (debug logs: proves which requests were in flight). */
   onRequestStart?: (info: Pick<RequestLogInfo, 'requestId' | 'method'>) => void;
+  /** The public API's answer cache; default: one of env.apiResponseCacheMb (none when 0). */
+  responseCache?: ResponseCache;
 }
 
 export interface RequestLogInfo {
@@ -42,6 +46,7 @@ export async function createNodeServer(options: ServerOptions): Promise<http.Ser
   const origin = `http://${env.host}:${env.port}`;
   const statics = new StaticFiles(() => resolveRoot(env.staticRoot), options.headersFor);
   const astro = await loadAstroHandler(options.astroEntry);
+  const cache = options.responseCache ?? responseCacheFor(env.apiResponseCacheMb);
 
   const server = http.createServer(async (req, res) => {
     const started = performance.now();
@@ -59,6 +64,8 @@ export async function createNodeServer(options: ServerOptions): Promise<http.Ser
     try {
       if (isDynamicPath(pathname)) {
         route = pathname.startsWith('/api/') ? routeLabel(pathname) : pathname;
+        const rest = restTarget(req.method, pathname);
+        if (rest) return await serveRest(req, res, rest, origin, cache);
         const response = await handleRequest(await toWebRequest(req, origin));
         if (response) return await sendWebResponse(req, res, response);
       }

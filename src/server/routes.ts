@@ -7,9 +7,10 @@
 import { currentSnapshot } from './context.ts';
 import { ApiError } from './errors.ts';
 import { preflightHeaders } from './http.ts';
-import { errorResponse, jsonResponse, snapshotResponse, withoutBody } from './respond.ts';
+import { errorReply, errorResponse, snapshotReply, toResponse, withoutBody, type Reply } from './respond.ts';
 import { REST_ROUTES } from './rest/index.ts';
 import type { RestRoute } from './rest/route.ts';
+import type { Snapshot } from '../query/snapshot.ts';
 import { queryRecord } from '../schemas/api/params.ts';
 import { mcpRoute, recommendRoute } from './auth/key-routes.ts';
 import { handleHealth } from './health.ts';
@@ -20,6 +21,28 @@ export interface Route {
   /** methods served; HEAD is added wherever GET is, OPTIONS everywhere */
   methods: readonly string[];
   handle(request: Request, pathParams: Record<string, string>): Promise<Response> | Response;
+  /** set on the public REST routes: the node server answers their GETs as Replies (src/server/rest-node.ts) */
+  rest?: RestRoute;
+}
+
+/**
+ * A public REST GET as a Reply: the snapshot's caching headers, errors as the
+ * envelope. Reads only the URL and If-None-Match, so it needs no web Request.
+ */
+export async function restReply(
+  route: RestRoute,
+  url: URL,
+  pathParams: Record<string, string>,
+  ifNoneMatch: string | null | undefined,
+  snapshot: Snapshot = currentSnapshot(),
+): Promise<Reply> {
+  try {
+    return await snapshotReply(ifNoneMatch, url, snapshot, route.cache, () =>
+      route.handle({ url, query: queryRecord(url.searchParams), pathParams, snapshot }),
+    );
+  } catch (err) {
+    return errorReply(err);
+  }
 }
 
 /** A public REST route: GET against the current snapshot, with the snapshot's caching headers. */
@@ -27,12 +50,10 @@ export function restRoute(route: RestRoute): Route {
   return {
     path: route.path,
     methods: ['GET'],
-    handle(request, pathParams) {
-      const url = new URL(request.url);
+    rest: route,
+    async handle(request, pathParams) {
       const snapshot = currentSnapshot();
-      return snapshotResponse(request, url, snapshot, route.cache, () =>
-        route.handle({ request, url, query: queryRecord(url.searchParams), pathParams, snapshot }),
-      );
+      return toResponse(await restReply(route, new URL(request.url), pathParams, request.headers.get('If-None-Match'), snapshot));
     },
   };
 }
@@ -40,7 +61,7 @@ export function restRoute(route: RestRoute): Route {
 /** The public REST routes, then the key-protected AI endpoint and /mcp (src/server/auth/key-routes.ts). */
 export const ROUTES: Route[] = [...REST_ROUTES.map(restRoute), recommendRoute, mcpRoute];
 
-interface CompiledRoute {
+export interface CompiledRoute {
   route: Route;
   pattern: RegExp;
   names: string[];
@@ -77,7 +98,7 @@ const decode = (segment: string) => {
   }
 };
 
-function match(pathname: string): { entry: CompiledRoute; params: Record<string, string> } | undefined {
+export function match(pathname: string): { entry: CompiledRoute; params: Record<string, string> } | undefined {
   for (const entry of table()) {
     const m = entry.pattern.exec(pathname);
     if (!m) continue;

@@ -9,8 +9,8 @@ import type { Snapshot } from '../../query/snapshot.ts';
 import type { ErrorCode } from '../errors.ts';
 import type { CachePolicy, RestResult } from '../respond.ts';
 
+/** What a handler reads: the URL and the snapshot, never the request (its answer is cached by URL). */
 export interface RestContext {
-  request: Request;
   url: URL;
   /** raw query parameters: first value of each name */
   query: Record<string, string>;

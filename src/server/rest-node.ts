@@ -1,0 +1,73 @@
+/**
+ * The node server's path for GET and HEAD on the public REST routes: no web
+ * Request or Response objects (building and reading them cost more than a cached
+ * answer, issue 7), the same Reply the web path builds (src/server/routes.ts
+ * `restReply`), and the response cache in front of it.
+ *
+ * What stays per request: X-Request-ID and the drain's Connection header (set by
+ * the node server before this runs), the request log, If-None-Match -> 304
+ * (answered from the cached ETag), compression choice from Accept-Encoding. The
+ * public REST routes take no key and have no rate limit; the key-protected routes
+ * never come here.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Snapshot } from '../query/snapshot.ts';
+import { currentSnapshot } from './context.ts';
+import { etagMatches } from './http.ts';
+import { compress, writeReply } from './node-bridge.ts';
+import { errorReply, notModifiedReply, type Reply } from './respond.ts';
+import type { ResponseCache } from './response-cache.ts';
+import type { RestRoute } from './rest/route.ts';
+import { match, restReply } from './routes.ts';
+
+export interface RestTarget {
+  route: RestRoute;
+  pathParams: Record<string, string>;
+}
+
+/** The public REST route for a GET or HEAD on this path, or undefined (then the web path answers). */
+export function restTarget(method: string | undefined, pathname: string): RestTarget | undefined {
+  if (method !== 'GET' && method !== 'HEAD') return undefined;
+  const found = match(pathname);
+  const route = found?.entry.route.rest;
+  return route && found ? { route, pathParams: found.params } : undefined;
+}
+
+export async function serveRest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: RestTarget,
+  origin: string,
+  cache: ResponseCache | undefined,
+): Promise<void> {
+  let snapshot: Snapshot;
+  try {
+    snapshot = currentSnapshot();
+  } catch (err) {
+    return send(req, res, errorReply(err));
+  }
+  // The URL as WHATWG parses it: the string the ETag is computed from, and the cache key.
+  const url = new URL(req.url ?? '/', origin);
+  const key = url.pathname + url.search;
+  const ifNoneMatch = req.headers['if-none-match'];
+  const cacheable = cache !== undefined && target.route.cache === 'snapshot';
+
+  const hit = cacheable ? cache.get(snapshot, key) : undefined;
+  if (hit) {
+    if (etagMatches(ifNoneMatch ?? null, hit.etag)) return send(req, res, notModifiedReply(snapshot.id, hit.etag));
+    return send(req, res, hit.reply, (body, encoding) => cache!.encoded(hit, encoding, compress));
+  }
+
+  const reply = await restReply(target.route, url, target.pathParams, ifNoneMatch, snapshot);
+  const etag = reply.headers.etag;
+  if (cacheable && reply.status === 200 && etag !== undefined) {
+    const entry = cache.set(snapshot, key, reply, etag);
+    if (entry) return send(req, res, reply, (body, encoding) => cache.encoded(entry, encoding, compress));
+  }
+  send(req, res, reply);
+}
+
+function send(req: IncomingMessage, res: ServerResponse, reply: Reply, encode = compress): void {
+  // HEAD: the headers of GET without the body (and without its length, as on the web path).
+  writeReply(req, res, req.method === 'HEAD' ? { ...reply, body: null } : reply, undefined, encode);
+}
