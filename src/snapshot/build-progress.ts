@@ -10,8 +10,10 @@ const LABELS: Record<BuildPhase, string> = {
   providers: 'providers',
   proofs: 'proofs',
   indexes: 'building indexes',
+  postings: 'writing search postings',
   fit: 'fitting embedder',
   embeddings: 'embeddings',
+  partitions: 'vector partitions',
   finish: 'finishing',
 };
 

@@ -32,6 +32,8 @@ export interface DatasetSink {
   provider(record: ProviderRecord): number;
   proof(record: ProofRecord, providerRowid: number): void;
   report(record: ReportRecord): void;
+  /** Awaited every DRAIN_EVERY providers: lets a sink with work in flight catch up. */
+  drain?(): Promise<void>;
 }
 
 export interface ReadOptions {
@@ -53,6 +55,7 @@ export interface DatasetCounts {
 }
 
 const PROGRESS_EVERY = 10_000;
+const DRAIN_EVERY = 1_000;
 
 export async function readDataset(dir: string, sink: DatasetSink | null, options: ReadOptions): Promise<DatasetCounts> {
   const { issues, skipInvalid } = options;
@@ -133,6 +136,7 @@ export async function readDataset(dir: string, sink: DatasetSink | null, options
     }
     const sinkNow = writer();
     const rowid = sinkNow ? sinkNow.provider(p) : nextRowid;
+    if (sinkNow?.drain && counts.providers % DRAIN_EVERY === 0) await sinkNow.drain();
     nextRowid = rowid + 1;
     rowidOfId.set(p.id, rowid);
     lineOfSlug.set(p.slug, line);

@@ -14,11 +14,15 @@
  *
  *   CREATE TABLE search_postings (term TEXT PRIMARY KEY, df INTEGER, rowids BLOB, impacts BLOB)
  *   rowids: Int32 little-endian; impacts: Float32; same length, impact desc, rowid asc
+ *
+ * The postings are collected while the rows stream in (the builder hands each
+ * published provider's FTS column texts to PostingsAccumulator.add, usually on a
+ * worker thread: search-postings-builder.ts), so no text is read back or tokenized
+ * twice. Memory: 8 bytes per (term, provider) pair, in chunks that never copy
+ * (about 420 MB for the 52 M pairs of a million providers).
  */
 import type Database from 'better-sqlite3';
 import { normalizeTokens } from './embedder-text.ts';
-import { namesOfCategories, type CategoryNames } from './snapshot-writer.ts';
-import type { TextRow } from './provider-vectors.ts';
 
 /** Column weights, in fts_providers column order: company_name, tagline, description,
  * capability_tags, industry_focus, category_names, city, province. A word in the name
@@ -34,111 +38,141 @@ export const CREATE_SEARCH_POSTINGS_SQL = `CREATE TABLE search_postings (
   impacts BLOB NOT NULL
 )`;
 
+/** One row of search_postings, ready to insert. */
+export interface PostingRow {
+  term: string;
+  df: number;
+  rowids: Int32Array;
+  impacts: Float32Array;
+}
 
-const TEXT_SQL = `SELECT p.rowid AS rowid, p.company_name, p.tagline, p.description, p.capability_tags, p.industry_focus,
-  p.city, p.province,
-  (SELECT group_concat(pc.category_id, char(31)) FROM provider_categories pc WHERE pc.provider_rowid = p.rowid) AS category_ids
-  FROM published_providers p ORDER BY p.rowid`;
+const FIRST_CHUNK = 8;
+const MAX_CHUNK = 8192;
 
-/** Growable parallel arrays: one entry per (term, provider) pair. */
-class PostingBuffer {
-  length = 0;
-  terms = new Int32Array(1 << 16);
-  rowids = new Int32Array(1 << 16);
-  freqs = new Float32Array(1 << 16);
+/** A term's (rowid, weighted frequency) pairs in arrival (= rowid) order, chunked. */
+class TermList {
+  count = 0;
+  rowids: Int32Array[] = [];
+  freqs: Float32Array[] = [];
+  private fill = 0;
 
-  push(term: number, rowid: number, freq: number): void {
-    if (this.length === this.terms.length) {
-      const grow = <T extends Int32Array | Float32Array>(a: T): T => {
-        const b = new (a.constructor as new (n: number) => T)(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.terms = grow(this.terms);
-      this.rowids = grow(this.rowids);
-      this.freqs = grow(this.freqs);
+  push(rowid: number, freq: number): void {
+    let last = this.rowids.length - 1;
+    if (last < 0 || this.fill === this.rowids[last]!.length) {
+      // Chunks double up to MAX_CHUNK: a rare term wastes little, a common one never copies.
+      const size = Math.min(MAX_CHUNK, Math.max(FIRST_CHUNK, this.count));
+      this.rowids.push(new Int32Array(size));
+      this.freqs.push(new Float32Array(size));
+      this.fill = 0;
+      last++;
     }
-    this.terms[this.length] = term;
-    this.rowids[this.length] = rowid;
-    this.freqs[this.length] = freq;
-    this.length++;
+    this.rowids[last]![this.fill] = rowid;
+    this.freqs[last]![this.fill] = freq;
+    this.fill++;
+    this.count++;
   }
 }
 
-export function writeSearchPostings(db: Database.Database, categoryNames: CategoryNames): { terms: number; postings: number } {
-  const termIds = new Map<string, number>();
-  const termNames: string[] = [];
-  const buffer = new PostingBuffer();
-  const docLength = new Map<number, number>();
-  let totalLength = 0;
-  const list = (json: string) => (JSON.parse(json) as string[]).join(' ');
+/**
+ * Collects the postings of published providers as they stream in (in rowid order)
+ * and yields the finished rows of search_postings, term by term in first-seen order.
+ */
+export class PostingsAccumulator {
+  private readonly termIds = new Map<string, number>();
+  private readonly lists: TermList[] = [];
+  private readonly terms: string[] = [];
+  private docLength = new Int32Array(1 << 16);
+  private documents = 0;
+  private totalLength = 0;
+  postings = 0;
 
-  for (const row of db.prepare(TEXT_SQL).iterate() as IterableIterator<TextRow>) {
-    const columns = [
-      row.company_name,
-      row.tagline,
-      row.description,
-      list(row.capability_tags),
-      list(row.industry_focus),
-      row.category_ids ? namesOfCategories(categoryNames, row.category_ids.split('\x1f')).join(' ') : '',
-      row.city ?? '',
-      row.province ?? '',
-    ];
+  /** `columns`: the FTS column texts, in fts_providers order. */
+  add(rowid: number, columns: readonly string[]): void {
     // bm25 in FTS5: the column-weighted frequency of each term, and the row's token count.
     const weighted = new Map<string, number>();
     let length = 0;
-    columns.forEach((text, c) => {
-      const tokens = normalizeTokens(text);
+    for (let c = 0; c < columns.length; c++) {
+      const tokens = normalizeTokens(columns[c]!);
       length += tokens.length;
-      for (const t of tokens) weighted.set(t, (weighted.get(t) ?? 0) + KEYWORD_COLUMN_WEIGHTS[c]!);
-    });
-    docLength.set(row.rowid, length);
-    totalLength += length;
+      const weight = KEYWORD_COLUMN_WEIGHTS[c]!;
+      for (const t of tokens) weighted.set(t, (weighted.get(t) ?? 0) + weight);
+    }
+    if (rowid >= this.docLength.length) {
+      const grown = new Int32Array(Math.max(rowid + 1, this.docLength.length * 2));
+      grown.set(this.docLength);
+      this.docLength = grown;
+    }
+    this.docLength[rowid] = length;
+    this.documents++;
+    this.totalLength += length;
     for (const [term, freq] of weighted) {
-      let id = termIds.get(term);
+      let id = this.termIds.get(term);
       if (id === undefined) {
-        id = termNames.length;
-        termIds.set(term, id);
-        termNames.push(term);
+        id = this.terms.length;
+        this.termIds.set(term, id);
+        this.terms.push(term);
+        this.lists.push(new TermList());
       }
-      buffer.push(id, row.rowid, freq);
+      this.lists[id]!.push(rowid, freq);
+      this.postings++;
     }
   }
 
-  const n = docLength.size;
-  const avgLength = n ? totalLength / n : 1;
-  // Bucket the postings by term (counting sort), then order each bucket by impact.
-  const df = new Int32Array(termNames.length);
-  for (let i = 0; i < buffer.length; i++) df[buffer.terms[i]!]!++;
-  const start = new Int32Array(termNames.length + 1);
-  for (let t = 0; t < termNames.length; t++) start[t + 1] = start[t]! + df[t]!;
-  const fill = start.slice(0, termNames.length);
-  const order = new Int32Array(buffer.length);
-  for (let i = 0; i < buffer.length; i++) order[fill[buffer.terms[i]!]!++] = i;
+  get termCount(): number {
+    return this.terms.length;
+  }
 
-  db.exec(CREATE_SEARCH_POSTINGS_SQL);
-  const insert = db.prepare('INSERT INTO search_postings (term, df, rowids, impacts) VALUES (?, ?, ?, ?)');
-  db.transaction(() => {
-    for (let t = 0; t < termNames.length; t++) {
-      const count = df[t]!;
+  /** The rows of search_postings; each term's chunks are released once it is yielded. */
+  *rows(): Generator<PostingRow> {
+    const n = this.documents;
+    const avgLength = n ? this.totalLength / n : 1;
+    for (let t = 0; t < this.terms.length; t++) {
+      const list = this.lists[t]!;
+      const count = list.count;
       const idf = Math.max(1e-6, Math.log((n - count + 0.5) / (count + 0.5)));
       const rowids = new Int32Array(count);
       const impacts = new Float32Array(count);
-      const entries: { rowid: number; impact: number }[] = [];
-      for (let j = start[t]!; j < start[t + 1]!; j++) {
-        const i = order[j]!;
-        const rowid = buffer.rowids[i]!;
-        const f = buffer.freqs[i]!;
-        const norm = K1 * (1 - B + (B * docLength.get(rowid)!) / avgLength);
-        entries.push({ rowid, impact: Math.fround((idf * f * (K1 + 1)) / (f + norm)) });
-      }
-      entries.sort((a, b) => b.impact - a.impact || a.rowid - b.rowid);
-      entries.forEach((e, j) => {
-        rowids[j] = e.rowid;
-        impacts[j] = e.impact;
+      let j = 0;
+      list.rowids.forEach((chunk, k) => {
+        const freqs = list.freqs[k]!;
+        for (let i = 0; i < chunk.length && j < count; i++, j++) {
+          const rowid = chunk[i]!;
+          const f = freqs[i]!;
+          const norm = K1 * (1 - B + (B * this.docLength[rowid]!) / avgLength);
+          rowids[j] = rowid;
+          impacts[j] = Math.fround((idf * f * (K1 + 1)) / (f + norm));
+        }
       });
-      insert.run(termNames[t], count, Buffer.from(rowids.buffer), Buffer.from(impacts.buffer));
+      this.lists[t] = new TermList(); // free the chunks
+      yield { term: this.terms[t]!, df: count, ...sortByImpact(rowids, impacts) };
     }
-  })();
-  return { terms: termNames.length, postings: buffer.length };
+  }
+}
+
+/** Impact descending, rowid ascending. */
+function sortByImpact(rowids: Int32Array, impacts: Float32Array): { rowids: Int32Array; impacts: Float32Array } {
+  const order = new Uint32Array(rowids.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  order.sort((a, b) => impacts[b]! - impacts[a]! || rowids[a]! - rowids[b]!);
+  const sortedRowids = new Int32Array(order.length);
+  const sortedImpacts = new Float32Array(order.length);
+  for (let i = 0; i < order.length; i++) {
+    sortedRowids[i] = rowids[order[i]!]!;
+    sortedImpacts[i] = impacts[order[i]!]!;
+  }
+  return { rowids: sortedRowids, impacts: sortedImpacts };
+}
+
+/** Creates search_postings; returns a function that inserts rows (inside the caller's transaction). */
+export function postingsTable(db: Database.Database): (row: PostingRow) => void {
+  db.exec(CREATE_SEARCH_POSTINGS_SQL);
+  const insert = db.prepare('INSERT INTO search_postings (term, df, rowids, impacts) VALUES (?, ?, ?, ?)');
+  return (row) => {
+    insert.run(
+      row.term,
+      row.df,
+      Buffer.from(row.rowids.buffer, row.rowids.byteOffset, row.rowids.byteLength),
+      Buffer.from(row.impacts.buffer, row.impacts.byteOffset, row.impacts.byteLength),
+    );
+  };
 }

@@ -22,7 +22,7 @@ beforeAll(async () => {
   const dataset = path.join(work, 'dataset');
   await generateDataset({ providers: 400, seed: 7, outDir: dataset });
   records = readNdjson(dataset, 'providers.ndjson');
-  result = await buildSnapshot({ inputDir: dataset, outFile: path.join(work, 'directory.db'), embedder: null });
+  result = await buildSnapshot({ inputDir: dataset, outFile: path.join(work, 'directory.db'), embedder: null, postingsThread: false });
   db = new Database(result.outFile, { readonly: true });
   sqliteVec.load(db);
 });
@@ -60,12 +60,13 @@ describe('snapshot from a generated dataset', () => {
     expect(classes).toEqual([{ c: null }, { c: 'IDR' }, { c: 'NON_IDR' }, { c: 'UNKNOWN' }]);
   });
 
-  it('embeds the same vectors on worker threads as on the main thread', async () => {
+  it('embeds the same vectors and writes the same search postings on worker threads as on the main thread', async () => {
     const threaded = await buildSnapshot({
       inputDir: path.join(work, 'dataset'),
       outFile: path.join(work, 'threaded.db'),
       embedder: null,
       embedThreads: 2,
+      postingsThread: true,
     });
     expect(threaded.embedThreads).toBe(2);
     expect(result.embedThreads).toBe(1);
@@ -79,6 +80,16 @@ describe('snapshot from a generated dataset', () => {
       const mine = vectors(db);
       expect(mine).toHaveLength(result.counts.published);
       expect(vectors(other)).toEqual(mine);
+      const postings = (d: Database.Database) =>
+        (d.prepare('SELECT term, df, hex(rowids) AS r, hex(impacts) AS i FROM search_postings ORDER BY term').all() as Array<{
+          term: string;
+          df: number;
+          r: string;
+          i: string;
+        }>).map((row) => `${row.term}:${row.df}:${row.r}:${row.i}`);
+      const minePostings = postings(db);
+      expect(minePostings.length).toBeGreaterThan(100);
+      expect(postings(other)).toEqual(minePostings);
     } finally {
       other.close();
     }
