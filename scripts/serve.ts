@@ -14,7 +14,7 @@ import { createNodeServer, closeGracefully } from '../src/server/node-server.ts'
 import { headersForStaticPath } from '../src/site/static-headers.ts';
 import { createLogger, requestLogger, requestStartLogger, swapLogger } from '../src/server/logging.ts';
 import { installSnapshotHolder, SnapshotHolder } from '../src/query/snapshot-holder.ts';
-import { snapshotVerifier } from '../src/ops/verify.ts';
+import { snapshotVerifier, verifyOffThread } from '../src/ops/verify.ts';
 
 const logger = createLogger();
 
@@ -29,7 +29,7 @@ const env = (() => {
 
 // The process-wide holder, shared by the API and the server-rendered pages, logs
 // swaps and verifies every new file. A bad snapshot at start exits 1.
-const holder = installSnapshotHolder(new SnapshotHolder(env.directoryDb, snapshotVerifier, swapLogger(logger)));
+const holder = installSnapshotHolder(new SnapshotHolder(env.directoryDb, snapshotVerifier, swapLogger(logger), verifyOffThread));
 try {
   const snapshot = holder.current();
   logger.info({ snapshotId: snapshot.id, file: env.directoryDb }, 'snapshot opened');

@@ -10,17 +10,28 @@
  * refused, remembered by its stamp so it is not re-checked on every tick, and the
  * old snapshot keeps serving. The old connection is closed after a grace period,
  * when no request can still be using it.
+ *
+ * A new snapshot is warmed (search-warm.ts) before it serves. The timer and the
+ * request path prepare it in the background: verification on a worker thread when
+ * a background verifier is given (scripts/serve.ts), the warm-up in steps with a
+ * yield to pending requests between them, so the old snapshot keeps answering
+ * while the new one gets ready (at 1,000,000 providers quick_check alone reads for
+ * about 12 s). `check()` does the same synchronously (tests, scripts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { Snapshot } from './snapshot.ts';
-import { warmSearch } from './search-warm.ts';
-import { verifySnapshotFile } from '../snapshot/snapshot-file.ts';
+import { warmSearch, warmSteps } from './search-warm.ts';
+import { verifySnapshotFile, type VerifyResult } from '../snapshot/snapshot-file.ts';
 
 const CHECK_INTERVAL_MS = 250;
 const CLOSE_GRACE_MS = 30_000;
 
-export type SnapshotVerifier = (file: string) => { ok: true } | { ok: false; reason: string };
+export type SnapshotVerifier = (file: string) => VerifyResult;
+/** The same check off the event loop (src/ops/verify.ts runs it on a worker thread). */
+export type BackgroundVerifier = (file: string) => Promise<VerifyResult>;
+
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface SwapEvent {
   kind: 'swapped' | 'refused';
@@ -56,12 +67,15 @@ export class SnapshotHolder {
   private timer: NodeJS.Timeout | undefined;
   private readonly listeners: ((s: Snapshot) => void)[] = [];
   private readonly closing = new Set<NodeJS.Timeout>();
+  private preparing = false;
+  private closed = false;
 
   constructor(
     readonly file: string,
     private readonly verify: SnapshotVerifier = verifySnapshotFile,
     private readonly log: (event: SwapEvent) => void = (e) =>
       console.warn(`snapshot ${e.kind}: ${e.file} ${e.snapshotId ?? ''} ${e.reason ?? ''}`.trim()),
+    private readonly verifyInBackground?: BackgroundVerifier,
   ) {}
 
   /** The snapshot to use for this request. Throws when no valid snapshot was ever opened. */
@@ -71,7 +85,7 @@ export class SnapshotHolder {
       this.lastCheck = now;
       return this.snapshot!;
     }
-    if (now - this.lastCheck >= CHECK_INTERVAL_MS) this.check(now);
+    if (now - this.lastCheck >= CHECK_INTERVAL_MS) this.checkInBackground(now);
     return this.snapshot;
   }
 
@@ -79,7 +93,7 @@ export class SnapshotHolder {
   watch(): this {
     if (!this.timer) {
       this.timer = setInterval(() => {
-        if (this.snapshot) this.check(Date.now());
+        if (this.snapshot) this.checkInBackground(Date.now());
       }, CHECK_INTERVAL_MS);
       this.timer.unref();
     }
@@ -90,32 +104,84 @@ export class SnapshotHolder {
     this.listeners.push(listener);
   }
 
+  /** The stamp of the file when it was replaced since the last look (and not refused before). */
+  private replacedStamp(): FileStamp | undefined {
+    const st = statOrUndefined(this.file);
+    if (!st) return undefined;
+    const stamp = stampOf(st);
+    return sameStamp(this.stamp, stamp) || sameStamp(this.refused, stamp) ? undefined : stamp;
+  }
+
   /** Looks for a replaced file now; returns true when a new snapshot was swapped in. */
   check(now = Date.now()): boolean {
     this.lastCheck = now;
-    const st = statOrUndefined(this.file);
-    if (!st) return false;
-    const stamp = stampOf(st);
-    if (sameStamp(this.stamp, stamp) || sameStamp(this.refused, stamp)) return false;
+    const stamp = this.replacedStamp();
+    if (!stamp) return false;
     const verdict = safeVerify(this.verify, this.file);
     if (!verdict.ok) return this.refuse(stamp, verdict.reason);
-    let next: Snapshot;
-    try {
-      next = new Snapshot(this.file);
-    } catch (err) {
-      return this.refuse(stamp, (err as Error).message);
-    }
+    const next = this.open(stamp);
+    if (!next) return false;
     try {
       warmSearch(next);
     } catch (err) {
       next.close();
       return this.refuse(stamp, `search indexes unreadable: ${(err as Error).message}`);
     }
-    // The file may have been replaced again between the stat and the open; the
-    // stamp must describe the file we opened, or the next tick re-checks.
-    const after = statOrUndefined(this.file);
-    if (!after || !sameStamp(stampOf(after), stamp)) {
+    return this.swapTo(next, stamp);
+  }
+
+  /** check() without holding up requests: at most one preparation at a time. */
+  checkInBackground(now = Date.now()): void {
+    this.lastCheck = now;
+    if (this.preparing) return;
+    const stamp = this.replacedStamp();
+    if (!stamp) return;
+    this.preparing = true;
+    void this.prepare(stamp).finally(() => {
+      this.preparing = false;
+    });
+  }
+
+  private async prepare(stamp: FileStamp): Promise<boolean> {
+    const verdict = this.verifyInBackground
+      ? await this.verifyInBackground(this.file).catch((err: Error) => ({ ok: false as const, reason: err.message }))
+      : safeVerify(this.verify, this.file);
+    if (this.closed) return false;
+    if (!verdict.ok) return this.refuse(stamp, verdict.reason);
+    const next = this.open(stamp);
+    if (!next) return false;
+    try {
+      for (const step of warmSteps(next)) {
+        step.run();
+        await yieldToRequests();
+        if (this.closed) break;
+      }
+    } catch (err) {
       next.close();
+      return this.refuse(stamp, `search indexes unreadable: ${(err as Error).message}`);
+    }
+    if (this.closed) {
+      next.close();
+      return false;
+    }
+    return this.swapTo(next, stamp);
+  }
+
+  private open(stamp: FileStamp): Snapshot | undefined {
+    try {
+      return new Snapshot(this.file);
+    } catch (err) {
+      this.refuse(stamp, (err as Error).message);
+      return undefined;
+    }
+  }
+
+  private swapTo(next: Snapshot, stamp: FileStamp): boolean {
+    // The file may have been replaced again since the stat; the stamp must
+    // describe the file we opened, or the next tick re-checks.
+    const after = statOrUndefined(this.file);
+    if (!after || !sameStamp(stampOf(after), stamp) || sameStamp(this.stamp, stamp)) {
+      next.close(); // replaced again, or already swapped in by the other path
       return false;
     }
     const old = this.snapshot;
@@ -157,6 +223,7 @@ export class SnapshotHolder {
   }
 
   close(): void {
+    this.closed = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     for (const t of this.closing) clearTimeout(t);

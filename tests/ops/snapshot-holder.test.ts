@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SnapshotHolder, type SwapEvent } from '../../src/query/snapshot-holder.ts';
 import { buildSnapshot } from '../../src/snapshot/build.ts';
-import { snapshotVerifier } from '../../src/ops/verify.ts';
+import { snapshotVerifier, verifyOffThread } from '../../src/ops/verify.ts';
 import { generate, workspace } from '../resilience/fixture.ts';
 
 let ws = '';
@@ -115,4 +115,41 @@ describe('SnapshotHolder', () => {
       holder.close();
     }
   });
+
+  it('prepares a replaced file in the background (worker-thread check, warm-up in steps) while the old one answers', async () => {
+    dropIn(fileA);
+    const events: SwapEvent[] = [];
+    const holder = new SnapshotHolder(live(), snapshotVerifier, (e) => events.push(e), verifyOffThread);
+    try {
+      const idA = holder.current().id;
+      const swapped = new Promise<string>((resolve) => holder.onSwap((s) => resolve(s.id)));
+      dropIn(fileB);
+      holder.checkInBackground();
+      // Nothing swapped synchronously: this request still gets the open snapshot.
+      expect(holder.current().id).toBe(idA);
+      const idB = await Promise.race([swapped, new Promise<string>((r) => setTimeout(() => r('no swap within 10 s'), 10_000))]);
+      expect(idB).not.toBe('no swap within 10 s');
+      expect(idB).not.toBe(idA);
+      expect(holder.current().id).toBe(idB);
+      expect(events.at(-1)).toMatchObject({ kind: 'swapped', snapshotId: idB, previousId: idA });
+
+      // A truncated file is refused by the worker's quick_check; B keeps serving.
+      const bytes = fs.readFileSync(fileA);
+      dropIn(bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+      holder.checkInBackground();
+      await waitUntil(() => events.at(-1)?.kind === 'refused');
+      expect(holder.current().id).toBe(idB);
+      expect(countPublished(holder)).toBeGreaterThan(0);
+    } finally {
+      holder.close();
+    }
+  });
 });
+
+async function waitUntil(condition: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met within the wait');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
