@@ -25,15 +25,15 @@ import { hashDataset } from './dataset-hash.ts';
 import { readDataset, type DatasetCounts } from './dataset-reader.ts';
 import { writeProviderVectors } from './provider-vectors.ts';
 import { startPostingsBuilder, type PostingsBuilder } from './search-postings-builder.ts';
-import { writeVectorPartitions } from './vector-partitions.ts';
+import { startBuiltinFit, type BuiltinFit } from './embedder-fit-start.ts';
 import { CREATE_FTS_SQL, SCHEMA_VERSION, schemaStatements } from './snapshot-schema.ts';
 import { SnapshotWriter } from './snapshot-writer.ts';
 import { DatasetInvalidError, IssueLog, type DatasetIssue } from './validate-issues.ts';
 import { DATASET_FILES } from '../schemas/dataset.ts';
 
-// From about 8,000 providers, collecting the search postings on a worker thread
-// pays for the thread's start (~0.3 s, overlapped with hashing).
-const POSTINGS_WORKER_FROM_BYTES = 16 << 20;
+// From about 8,000 providers, collecting the search postings and fitting the
+// embedder on worker threads pays for the threads' start (~0.3 s each, overlapped).
+const HELPER_THREADS_FROM_BYTES = 16 << 20;
 
 export type BuildPhase = 'hash' | 'providers' | 'proofs' | 'indexes' | 'postings' | 'fit' | 'embeddings' | 'partitions' | 'finish';
 
@@ -48,8 +48,8 @@ export interface BuildOptions {
   onProgress?: (phase: BuildPhase, done: number) => void;
   /** Worker threads for the built-in embedder; default: one per core (up to 4) from 20,000 published providers, else 1. */
   embedThreads?: number;
-  /** Collect search_postings on a worker thread; default: when providers.ndjson is 16 MB or more. */
-  postingsThread?: boolean;
+  /** Collect search_postings and fit the built-in embedder on worker threads; default: when providers.ndjson is 16 MB or more. */
+  helperThreads?: boolean;
 }
 
 export interface BuildResult {
@@ -95,11 +95,13 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
 
   let db: Database.Database | undefined;
   let postings: PostingsBuilder | undefined;
+  let fit: BuiltinFit | undefined;
   try {
     // Settle the embedder first: a misconfigured service fails before minutes of work.
     const external = options.embedder === undefined ? await openBuildEmbedder(readEmbedderConfig()) : options.embedder;
     progress('hash', 0);
-    const postingsStarting = startPostingsBuilder(options.postingsThread ?? providersFileSize(inputDir) >= POSTINGS_WORKER_FROM_BYTES);
+    const helperThreads = options.helperThreads ?? providersFileSize(inputDir) >= HELPER_THREADS_FROM_BYTES;
+    const postingsStarting = startPostingsBuilder(helperThreads);
     postingsStarting.catch(() => {}); // awaited below; this only avoids an unhandled rejection meanwhile
     const datasetHash = await hashDataset(inputDir);
     postings = await postingsStarting;
@@ -122,7 +124,11 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     // fts_providers_config; readers never write, so it changes nothing for them.
     db.exec("INSERT INTO fts_providers(fts_providers, rank) VALUES ('hashsize', 16777216)");
 
-    const writer = new SnapshotWriter(db, postings);
+    // The built-in embedder's fit starts as soon as the providers are in (its sample is
+    // theirs), on a worker thread while this one loads the proofs and builds the indexes.
+    const writer: SnapshotWriter = new SnapshotWriter(db, postings, () => {
+      if (external === null) fit = startBuiltinFit(db!, writer.categoryNames, helperThreads);
+    });
     const issues = new IssueLog();
     const notes: string[] = [];
     const counts = await readDataset(inputDir, writer, { issues, skipInvalid, notes, onProgress: progress });
@@ -141,9 +147,10 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     await postings.write(db);
     postings = undefined;
 
-    const vectors = await writeProviderVectors(db, external, writer.categoryNames, progress, options.embedThreads);
+    const vectors = await writeProviderVectors(db, external, writer.categoryNames, progress, options.embedThreads, fit);
+    fit = undefined;
     progress('partitions', 0);
-    writeVectorPartitions(db, vectors.dims);
+    vectors.partitions.write(db);
 
     progress('finish', 0);
     const builtAt = new Date().toISOString();
@@ -201,6 +208,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     };
   } catch (err) {
     await postings?.close();
+    await fit?.cancel();
     try {
       if (db?.open) db.close();
     } catch {

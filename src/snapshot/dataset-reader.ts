@@ -34,6 +34,8 @@ export interface DatasetSink {
   report(record: ReportRecord): void;
   /** Awaited every DRAIN_EVERY providers: lets a sink with work in flight catch up. */
   drain?(): Promise<void>;
+  /** All providers are in (proofs come next). */
+  providersDone?(): void;
 }
 
 export interface ReadOptions {
@@ -99,6 +101,7 @@ export async function readDataset(dir: string, sink: DatasetSink | null, options
   const lineOfSlug = new Map<string, number>();
   const skippedProviderIds = new Set<string>();
   let nextRowid = 1;
+  options.onProgress?.('providers', 0);
   for await (const { line, record } of ndjsonRecords(fileIn(providersFile), providersFile, issues)) {
     const where = { file: providersFile, line, place: 'line' as const };
     const skip = (raw: unknown) => {
@@ -145,6 +148,7 @@ export async function readDataset(dir: string, sink: DatasetSink | null, options
   }
   options.onProgress?.('providers', counts.providers);
   lineOfSlug.clear();
+  writer()?.providersDone?.();
 
   // Proofs, streamed; optional file.
   const proofsFile = DATASET_FILES.proofs;

@@ -10,9 +10,17 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { BuiltinEmbedder } from './embedder-builtin.ts';
 
+export interface EmbeddedBatch {
+  vectors: Float32Array[];
+  /** The IVF list of each vector, once setCentroids was called. */
+  listOf?: Int32Array;
+}
+
 export interface EmbedPool {
   readonly size: number;
-  embed(texts: string[]): Promise<Float32Array[]>;
+  embed(texts: string[]): Promise<EmbeddedBatch>;
+  /** From now on, batches also come back with each vector's nearest centroid. */
+  setCentroids(centroids: Float32Array, lists: number): void;
   close(): Promise<void>;
 }
 
@@ -26,7 +34,7 @@ export async function createEmbedPool(embedder: BuiltinEmbedder, size: number): 
   const workers: Worker[] = [];
   const idle: Worker[] = [];
   const waiting: Array<(w: Worker) => void> = [];
-  const pending = new Map<number, { resolve: (v: Float32Array[]) => void; reject: (e: Error) => void; worker: Worker }>();
+  const pending = new Map<number, { resolve: (v: EmbeddedBatch) => void; reject: (e: Error) => void; worker: Worker }>();
   let nextId = 0;
   let failure: Error | undefined;
 
@@ -48,13 +56,13 @@ export async function createEmbedPool(embedder: BuiltinEmbedder, size: number): 
       workerData: { model },
       execArgv: ['--import', 'tsx'],
     });
-    worker.on('message', (message: { id: number; packed: Float32Array }) => {
+    worker.on('message', (message: { id: number; packed: Float32Array; listOf?: Int32Array }) => {
       const job = pending.get(message.id);
       if (!job) return;
       pending.delete(message.id);
       const vectors: Float32Array[] = [];
       for (let offset = 0; offset < message.packed.length; offset += dims) vectors.push(message.packed.subarray(offset, offset + dims));
-      job.resolve(vectors);
+      job.resolve({ vectors, listOf: message.listOf });
       release(worker);
     });
     worker.on('error', (error) => fail(error));
@@ -71,10 +79,13 @@ export async function createEmbedPool(embedder: BuiltinEmbedder, size: number): 
       if (failure) throw failure;
       const worker = idle.pop() ?? (await new Promise<Worker>((resolve) => waiting.push(resolve)));
       const id = nextId++;
-      return new Promise<Float32Array[]>((resolve, reject) => {
+      return new Promise<EmbeddedBatch>((resolve, reject) => {
         pending.set(id, { resolve, reject, worker });
         worker.postMessage({ id, texts });
       });
+    },
+    setCentroids(centroids, lists) {
+      for (const worker of workers) worker.postMessage({ centroids, lists });
     },
     async close() {
       await Promise.all(workers.map((w) => w.terminate()));

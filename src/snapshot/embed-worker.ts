@@ -2,14 +2,29 @@
  * A worker thread that embeds provider texts with the built-in model (see
  * embed-pool.ts). It receives the serialized model once, then batches of texts,
  * and answers each batch with one packed Float32Array (transferred, not copied).
+ * Once it has the IVF centroids (vector-partitions.ts), it also answers the list
+ * each vector belongs to, so that assignment is spread over the workers too.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { BuiltinEmbedder } from './embedder-builtin.ts';
+import { nearestCentroid } from './vector-partitions.ts';
 
 const embedder = BuiltinEmbedder.deserialize(workerData.model as Uint8Array);
+const dims = embedder.dims;
+let centroids: { data: Float32Array; lists: number } | undefined;
 
-parentPort!.on('message', (message: { id: number; texts: string[] }) => {
-  const packed = new Float32Array(message.texts.length * embedder.dims);
-  message.texts.forEach((text, i) => packed.set(embedder.embedDocumentSync(text), i * embedder.dims));
-  parentPort!.postMessage({ id: message.id, packed }, [packed.buffer]);
+type Request = { id: number; texts: string[] } | { centroids: Float32Array; lists: number };
+
+parentPort!.on('message', (message: Request) => {
+  if ('centroids' in message) {
+    centroids = { data: message.centroids, lists: message.lists };
+    return;
+  }
+  const packed = new Float32Array(message.texts.length * dims);
+  message.texts.forEach((text, i) => packed.set(embedder.embedDocumentSync(text), i * dims));
+  const listOf = centroids ? new Int32Array(message.texts.length) : undefined;
+  if (listOf && centroids) {
+    for (let i = 0; i < listOf.length; i++) listOf[i] = nearestCentroid(centroids.data, centroids.lists, packed, i * dims, dims);
+  }
+  parentPort!.postMessage({ id: message.id, packed, listOf }, listOf ? [packed.buffer, listOf.buffer] : [packed.buffer]);
 });

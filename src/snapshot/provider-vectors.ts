@@ -10,9 +10,11 @@
 import type Database from 'better-sqlite3';
 import type { Embedder } from './embedder.ts';
 import { BuiltinEmbedder, fitBuiltinEmbedder, saveModel } from './embedder-builtin.ts';
-import { createEmbedPool, defaultPoolSize } from './embed-pool.ts';
+import type { BuiltinFit } from './embedder-fit-start.ts';
+import { createEmbedPool, defaultPoolSize, type EmbeddedBatch } from './embed-pool.ts';
 import { createVecSql } from './snapshot-schema.ts';
 import { namesOfCategories, type CategoryNames } from './snapshot-writer.ts';
+import { partitionPlan, trainCentroidsOnSample, VectorCollector } from './vector-partitions.ts';
 
 const BATCH = 1_000;
 // Below this many published providers, starting worker threads costs more than it saves.
@@ -59,7 +61,7 @@ const FIT_SAMPLE = 20_000;
  * An evenly spaced sample of the published providers' texts (every n-th by rowid),
  * so a million-provider build reads back 20,000 texts for the fit, not all of them.
  */
-function* fitSample(db: Database.Database, categoryNames: CategoryNames): Generator<string> {
+export function* fitSample(db: Database.Database, categoryNames: CategoryNames): Generator<string> {
   const { n } = db.prepare('SELECT count(*) AS n FROM published_providers').get() as { n: number };
   const stride = Math.max(1, Math.ceil(n / FIT_SAMPLE));
   // Rowids first (integers only, cheap), then the texts of the chosen ones in batches.
@@ -83,10 +85,13 @@ export interface VectorResult {
   count: number;
   /** Threads that embedded (1 = the main thread or an external service). */
   threads: number;
+  /** The vectors as written, for vector_partitions. */
+  partitions: VectorCollector;
 }
 
 /**
- * Fits (when `external` is null) or uses the given embedder, and fills vec_providers.
+ * Fits (when `external` is null; or takes the fit started earlier, embedder-fit-start.ts)
+ * or uses the given embedder, and fills vec_providers.
  * `onProgress(done)` is called after each batch.
  */
 export async function writeProviderVectors(
@@ -95,12 +100,13 @@ export async function writeProviderVectors(
   categoryNames: CategoryNames,
   onProgress?: (phase: 'fit' | 'embeddings', done: number) => void,
   threads?: number,
+  started?: BuiltinFit,
 ): Promise<VectorResult> {
   let embedder: Embedder;
   if (external) embedder = external;
   else {
     onProgress?.('fit', 0);
-    const builtin = fitBuiltinEmbedder(fitSample(db, categoryNames));
+    const builtin = started ? await started.embedder : fitBuiltinEmbedder(fitSample(db, categoryNames));
     saveModel(db, builtin);
     embedder = builtin;
   }
@@ -108,9 +114,10 @@ export async function writeProviderVectors(
 
   const { n: published } = db.prepare('SELECT count(*) AS n FROM published_providers').get() as { n: number };
   const embed = await batchEmbedder(embedder, threads ?? (published >= POOL_THRESHOLD ? defaultPoolSize() : 1));
+  const partitions = new VectorCollector(published, embedder.dims);
   const page = db.prepare(`SELECT ${TEXT_COLUMNS} FROM published_providers p WHERE p.rowid > ? ORDER BY p.rowid LIMIT ${BATCH}`);
   const insert = db.prepare('INSERT INTO vec_providers (rowid, embedding) VALUES (?, ?)');
-  const write = (rows: TextRow[], vectors: Float32Array[]) => {
+  const write = (rows: TextRow[], { vectors, listOf }: EmbeddedBatch) => {
     if (vectors.length !== rows.length) {
       throw new Error(`embedder ${embedder.name} returned ${vectors.length} vectors for ${rows.length} texts`);
     }
@@ -122,6 +129,7 @@ export async function writeProviderVectors(
         }
         // vec0 wants an integer rowid; better-sqlite3 binds plain numbers as REAL, so BigInt.
         insert.run(BigInt(row.rowid), Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength));
+        partitions.add(row.rowid, vector, listOf?.[i]);
       });
     })();
     count += rows.length;
@@ -129,10 +137,13 @@ export async function writeProviderVectors(
   };
 
   // Batches in flight, oldest first: read ahead while the pool embeds, write in rowid order.
-  const inFlight: Array<{ rows: TextRow[]; vectors: Promise<Float32Array[]> }> = [];
+  const inFlight: Array<{ rows: TextRow[]; vectors: Promise<EmbeddedBatch> }> = [];
   let after = 0;
   let count = 0;
   try {
+    // With worker threads, train the IVF centroids first so that the workers assign each
+    // vector to its list as they embed it (the main thread is busy writing).
+    if (embed.setCentroids) await trainPartitions(db, categoryNames, embed, published, embedder.dims, partitions);
     for (;;) {
       const rows = page.all(after) as TextRow[];
       if (rows.length > 0) {
@@ -149,11 +160,49 @@ export async function writeProviderVectors(
   } finally {
     await embed.close();
   }
-  return { name: embedder.name, dims: embedder.dims, count, threads: embed.threads };
+  return { name: embedder.name, dims: embedder.dims, count, threads: embed.threads, partitions };
+}
+
+/**
+ * Embeds the vectors partitionPlan samples (the same vectors the pass over all rows
+ * makes, so the same centroids as partitioning afterwards), trains the centroids and
+ * hands them to the workers and the collector.
+ */
+async function trainPartitions(
+  db: Database.Database,
+  categoryNames: CategoryNames,
+  embed: BatchEmbedder,
+  published: number,
+  dims: number,
+  partitions: VectorCollector,
+): Promise<void> {
+  const { lists, samplePositions } = partitionPlan(published);
+  if (lists <= 1) return;
+  const chosen: number[] = [];
+  let position = 0;
+  for (const rowid of db.prepare('SELECT rowid FROM published_providers ORDER BY rowid').pluck().iterate() as IterableIterator<number>) {
+    if (position++ === samplePositions[chosen.length]) chosen.push(rowid);
+  }
+  const texts = db.prepare(
+    `SELECT ${TEXT_COLUMNS} FROM published_providers p WHERE p.rowid IN (SELECT value FROM json_each(?)) ORDER BY p.rowid`,
+  );
+  const batches: Array<Promise<EmbeddedBatch>> = [];
+  for (let start = 0; start < chosen.length; start += BATCH) {
+    const rows = texts.all(JSON.stringify(chosen.slice(start, start + BATCH))) as TextRow[];
+    batches.push(embed.run(rows.map((row) => providerText(row, categoryNames))));
+  }
+  const sample = new Float32Array(chosen.length * dims);
+  let s = 0;
+  for (const batch of await Promise.all(batches)) for (const vector of batch.vectors) sample.set(vector, s++ * dims);
+  const centroids = trainCentroidsOnSample(sample, chosen.length, dims, lists);
+  partitions.setPartitioning(lists, centroids);
+  embed.setCentroids!(centroids, lists);
 }
 
 interface BatchEmbedder {
-  run(texts: string[]): Promise<Float32Array[]>;
+  run(texts: string[]): Promise<EmbeddedBatch>;
+  /** Only worker pools: they assign vectors to lists from then on. */
+  setCentroids?(centroids: Float32Array, lists: number): void;
   /** Batches worth keeping in flight. */
   parallel: number;
   threads: number;
@@ -167,12 +216,23 @@ async function batchEmbedder(embedder: Embedder, threads: number): Promise<Batch
     if (size > 1) {
       try {
         const pool = await createEmbedPool(embedder, size);
-        return { run: (texts) => pool.embed(texts), parallel: pool.size, threads: pool.size, close: () => pool.close() };
+        return {
+          run: (texts) => pool.embed(texts),
+          setCentroids: (centroids, lists) => pool.setCentroids(centroids, lists),
+          parallel: pool.size,
+          threads: pool.size,
+          close: () => pool.close(),
+        };
       } catch (error) {
         process.emitWarning(`embedding on one thread: worker threads failed to start (${(error as Error).message})`);
       }
     }
-    return { run: async (texts) => texts.map((t) => embedder.embedDocumentSync(t)), parallel: 1, threads: 1, close: async () => {} };
+    return {
+      run: async (texts) => ({ vectors: texts.map((t) => embedder.embedDocumentSync(t)) }),
+      parallel: 1,
+      threads: 1,
+      close: async () => {},
+    };
   }
-  return { run: (texts) => embedder.embedDocuments(texts), parallel: 1, threads: 1, close: async () => {} };
+  return { run: async (texts) => ({ vectors: await embedder.embedDocuments(texts) }), parallel: 1, threads: 1, close: async () => {} };
 }

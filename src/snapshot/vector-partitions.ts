@@ -9,6 +9,11 @@
  *    same partitions;
  *  - each vector in its nearest centroid's list.
  *
+ * The builder trains the centroids on the sample's vectors before embedding the rest
+ * (partitionPlan tells which positions), so the embedding workers assign each vector
+ * as they make it, and the vectors are kept as they are written (VectorCollector)
+ * instead of being read back from vec_providers.
+ *
  *   CREATE TABLE vector_partitions (list INTEGER PRIMARY KEY, centroid BLOB, rowids BLOB, vectors BLOB)
  *   centroid: Float32 x dims; rowids: Int32 (ascending); vectors: Float32 x dims per rowid
  */
@@ -38,7 +43,7 @@ function normalizeRow(a: Float32Array, o: number, dims: number): void {
   for (let d = 0; d < dims; d++) a[o + d]! /= n;
 }
 
-function nearestCentroid(centroids: Float32Array, lists: number, v: Float32Array, vo: number, dims: number): number {
+export function nearestCentroid(centroids: Float32Array, lists: number, v: Float32Array, vo: number, dims: number): number {
   let best = 0;
   let bestScore = -Infinity;
   for (let l = 0; l < lists; l++) {
@@ -55,10 +60,30 @@ function copyRow(from: Float32Array, i: number, to: Float32Array, j: number, dim
   to.set(from.subarray(i * dims, i * dims + dims), j * dims);
 }
 
-function trainCentroids(data: Float32Array, count: number, dims: number, lists: number): Float32Array {
+export interface PartitionPlan {
+  lists: number;
+  /** Positions (in rowid order) of the vectors the centroids are trained on; empty for one list. */
+  samplePositions: number[];
+}
+
+/** How `count` vectors are partitioned: about sqrt(n)/2 lists, trained on an evenly spaced sample. */
+export function partitionPlan(count: number): PartitionPlan {
+  // about sqrt(n)/2 lists: half the assignment cost of sqrt(n) at the same recall (measured at 100k)
+  const lists = count >= PARTITION_FROM ? Math.round(Math.sqrt(count) / 2) : 1;
+  if (lists <= 1) return { lists, samplePositions: [] };
   const sampleSize = Math.min(count, lists * SAMPLE_PER_LIST);
-  const sample = new Float32Array(sampleSize * dims);
-  for (let s = 0; s < sampleSize; s++) copyRow(data, Math.floor((s * count) / sampleSize), sample, s, dims);
+  return { lists, samplePositions: Array.from({ length: sampleSize }, (_, s) => Math.floor((s * count) / sampleSize)) };
+}
+
+function trainCentroids(data: Float32Array, count: number, dims: number, lists: number): Float32Array {
+  const { samplePositions } = partitionPlan(count);
+  const sample = new Float32Array(samplePositions.length * dims);
+  samplePositions.forEach((position, s) => copyRow(data, position, sample, s, dims));
+  return trainCentroidsOnSample(sample, samplePositions.length, dims, lists);
+}
+
+/** Spherical k-means over the sample (row-major, `sampleSize` x `dims`). */
+export function trainCentroidsOnSample(sample: Float32Array, sampleSize: number, dims: number, lists: number): Float32Array {
   const centroids = new Float32Array(lists * dims);
   for (let l = 0; l < lists; l++) copyRow(sample, Math.floor((l * sampleSize) / lists), centroids, l, dims);
   const assign = new Int32Array(sampleSize);
@@ -89,34 +114,86 @@ export interface Partitioning {
 
 /** Partitions `count` vectors of `dims` (row-major in `data`). */
 export function partitionVectors(data: Float32Array, count: number, dims: number): Partitioning {
-  // about sqrt(n)/2 lists: half the assignment cost of sqrt(n) at the same recall (measured at 100k)
-  const lists = count >= PARTITION_FROM ? Math.round(Math.sqrt(count) / 2) : 1;
+  const { lists } = partitionPlan(count);
   const centroids = lists > 1 ? trainCentroids(data, count, dims, lists) : new Float32Array(dims);
   const listOf = new Int32Array(count);
   if (lists > 1) for (let i = 0; i < count; i++) listOf[i] = nearestCentroid(centroids, lists, data, i * dims, dims);
   return { lists, centroids, listOf };
 }
 
-/** Reads vec_providers and writes vector_partitions. */
-export function writeVectorPartitions(db: Database.Database, dims: number): { lists: number; vectors: number } {
-  const rows = db.prepare('SELECT rowid, embedding FROM vec_providers ORDER BY rowid').raw().all() as [number, Buffer][];
-  const count = rows.length;
-  const data = new Float32Array(count * dims);
-  rows.forEach(([, blob], i) => data.set(new Float32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + dims * 4)), i * dims));
-  const { lists, centroids, listOf } = partitionVectors(data, count, dims);
-  const members: number[][] = Array.from({ length: lists }, () => []);
-  for (let i = 0; i < count; i++) members[listOf[i]!]!.push(i);
-  db.exec(CREATE_VECTOR_PARTITIONS_SQL);
-  const insert = db.prepare('INSERT INTO vector_partitions (list, centroid, rowids, vectors) VALUES (?, ?, ?, ?)');
-  db.transaction(() => {
-    for (let l = 0; l < lists; l++) {
-      const positions = members[l]!;
-      const rowids = Int32Array.from(positions, (i) => rows[i]![0]);
-      const vectors = new Float32Array(positions.length * dims);
-      positions.forEach((i, j) => copyRow(data, i, vectors, j, dims));
-      const centroid = centroids.slice(l * dims, l * dims + dims);
-      insert.run(l, Buffer.from(centroid.buffer), Buffer.from(rowids.buffer), Buffer.from(vectors.buffer));
+/**
+ * The vectors of vec_providers as the builder writes them (rowid order), with the
+ * list of each when the embedding workers assigned it: 4 bytes per dimension, held
+ * once (256 MB for a million 64-dimensional vectors, instead of a million row
+ * objects read back). Without a given partitioning, write() partitions them itself.
+ */
+export class VectorCollector {
+  private readonly vectors: Float32Array;
+  private readonly rowids: Int32Array;
+  private readonly listOf: Int32Array;
+  private count = 0;
+  private partitioning: { lists: number; centroids: Float32Array } | undefined;
+
+  constructor(
+    private readonly capacity: number,
+    private readonly dims: number,
+  ) {
+    this.vectors = new Float32Array(capacity * dims);
+    this.rowids = new Int32Array(capacity);
+    this.listOf = new Int32Array(capacity);
+  }
+
+  /** Centroids trained beforehand (partitionPlan's sample); add() then takes each vector's list. */
+  setPartitioning(lists: number, centroids: Float32Array): void {
+    this.partitioning = { lists, centroids };
+  }
+
+  get centroids(): { lists: number; centroids: Float32Array } | undefined {
+    return this.partitioning;
+  }
+
+  add(rowid: number, vector: Float32Array, list?: number): void {
+    if (this.count >= this.capacity) throw new Error(`more vectors than the ${this.capacity} published providers`);
+    const { dims } = this;
+    this.vectors.set(vector, this.count * dims);
+    this.rowids[this.count] = rowid;
+    if (this.partitioning) {
+      const { lists, centroids } = this.partitioning;
+      this.listOf[this.count] = list ?? nearestCentroid(centroids, lists, this.vectors, this.count * dims, dims);
     }
-  })();
-  return { lists, vectors: count };
+    this.count++;
+  }
+
+  /** Creates and fills vector_partitions (rowids ascending within each list). */
+  write(db: Database.Database): { lists: number; vectors: number } {
+    const { dims, count } = this;
+    if (count !== this.capacity) throw new Error(`expected ${this.capacity} vectors, got ${count}`);
+    let { lists, centroids } = this.partitioning ?? { lists: 0, centroids: new Float32Array(0) };
+    let listOf = this.listOf;
+    if (!this.partitioning) ({ lists, centroids, listOf } = partitionVectors(this.vectors, count, dims));
+    // Counting sort by list keeps rowid order within each list.
+    const start = new Int32Array(lists + 1);
+    for (let i = 0; i < count; i++) start[listOf[i]! + 1]!++;
+    for (let l = 0; l < lists; l++) start[l + 1]! += start[l]!;
+    const fill = start.slice(0, lists);
+    const order = new Int32Array(count);
+    for (let i = 0; i < count; i++) order[fill[listOf[i]!]!++] = i;
+    db.exec(CREATE_VECTOR_PARTITIONS_SQL);
+    const insert = db.prepare('INSERT INTO vector_partitions (list, centroid, rowids, vectors) VALUES (?, ?, ?, ?)');
+    db.transaction(() => {
+      for (let l = 0; l < lists; l++) {
+        const size = start[l + 1]! - start[l]!;
+        const rowids = new Int32Array(size);
+        const vectors = new Float32Array(size * dims);
+        for (let j = 0; j < size; j++) {
+          const i = order[start[l]! + j]!;
+          rowids[j] = this.rowids[i]!;
+          copyRow(this.vectors, i, vectors, j, dims);
+        }
+        const centroid = centroids.slice(l * dims, l * dims + dims);
+        insert.run(l, Buffer.from(centroid.buffer), Buffer.from(rowids.buffer), Buffer.from(vectors.buffer));
+      }
+    })();
+    return { lists, vectors: count };
+  }
 }

@@ -22,7 +22,7 @@ beforeAll(async () => {
   const dataset = path.join(work, 'dataset');
   await generateDataset({ providers: 400, seed: 7, outDir: dataset });
   records = readNdjson(dataset, 'providers.ndjson');
-  result = await buildSnapshot({ inputDir: dataset, outFile: path.join(work, 'directory.db'), embedder: null, postingsThread: false });
+  result = await buildSnapshot({ inputDir: dataset, outFile: path.join(work, 'directory.db'), embedder: null, helperThreads: false });
   db = new Database(result.outFile, { readonly: true });
   sqliteVec.load(db);
 });
@@ -66,7 +66,7 @@ describe('snapshot from a generated dataset', () => {
       outFile: path.join(work, 'threaded.db'),
       embedder: null,
       embedThreads: 2,
-      postingsThread: true,
+      helperThreads: true,
     });
     expect(threaded.embedThreads).toBe(2);
     expect(result.embedThreads).toBe(1);

@@ -1,0 +1,95 @@
+/**
+ * vector_partitions written two ways must be the same table: centroids trained
+ * beforehand on partitionPlan's sample (what the builder does with embedding
+ * workers, which then assign each vector) and partitioning after all vectors are
+ * in (one thread, an external embedder, and the query side's partitionVectors).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  nearestCentroid,
+  partitionPlan,
+  partitionVectors,
+  trainCentroidsOnSample,
+  VectorCollector,
+} from '../../src/snapshot/vector-partitions.ts';
+import { tempDir } from './fixture.ts';
+
+const work = tempDir();
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+/** Deterministic unit vectors around a few directions (so the lists differ in size). */
+function vectors(count: number, dims: number): Float32Array {
+  const data = new Float32Array(count * dims);
+  let state = 12345;
+  const next = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 4294967296) - 0.5;
+  for (let i = 0; i < count; i++) {
+    let norm = 0;
+    for (let d = 0; d < dims; d++) {
+      const v = (d === i % 5 ? 2 : 0) + next();
+      data[i * dims + d] = v;
+      norm += v * v;
+    }
+    for (let d = 0; d < dims; d++) data[i * dims + d]! /= Math.sqrt(norm);
+  }
+  return data;
+}
+
+function table(file: string): string[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return (db.prepare('SELECT list, hex(centroid) c, hex(rowids) r, hex(vectors) v FROM vector_partitions ORDER BY list').all() as Array<
+      Record<string, string>
+    >).map((row) => `${row.list}:${row.c}:${row.r}:${row.v}`);
+  } finally {
+    db.close();
+  }
+}
+
+describe('vector partitions', () => {
+  it('are the same whether the centroids are trained first (workers assign) or after all vectors are in', () => {
+    const count = 24_000;
+    const dims = 8;
+    const data = vectors(count, dims);
+    const rowidOf = (i: number) => i * 3 + 1; // published rowids have gaps
+
+    const after = new VectorCollector(count, dims);
+    for (let i = 0; i < count; i++) after.add(rowidOf(i), data.subarray(i * dims, i * dims + dims));
+
+    const { lists, samplePositions } = partitionPlan(count);
+    expect(lists).toBeGreaterThan(1);
+    const sample = new Float32Array(samplePositions.length * dims);
+    samplePositions.forEach((p, s) => sample.set(data.subarray(p * dims, p * dims + dims), s * dims));
+    const centroids = trainCentroidsOnSample(sample, samplePositions.length, dims, lists);
+    const first = new VectorCollector(count, dims);
+    first.setPartitioning(lists, centroids);
+    for (let i = 0; i < count; i++) {
+      // half as a worker does (list given), half left to the collector
+      const list = i % 2 === 0 ? nearestCentroid(centroids, lists, data, i * dims, dims) : undefined;
+      first.add(rowidOf(i), data.subarray(i * dims, i * dims + dims), list);
+    }
+
+    const files = ['after.db', 'first.db'].map((name) => path.join(work, name));
+    [after, first].forEach((collector, k) => {
+      const db = new Database(files[k]!);
+      expect(collector.write(db)).toEqual({ lists, vectors: count });
+      db.close();
+    });
+    const written = table(files[0]!);
+    expect(written).toHaveLength(lists);
+    expect(table(files[1]!)).toEqual(written);
+    // and the centroids are the query side's own partitioning of the same vectors
+    const expected = partitionVectors(data, count, dims);
+    expect(written[0]!.split(':')[1]).toBe(Buffer.from(expected.centroids.buffer, 0, dims * 4).toString('hex').toUpperCase());
+  });
+
+  it('refuses a vector count other than the published count', () => {
+    const collector = new VectorCollector(2, 4);
+    collector.add(1, new Float32Array([1, 0, 0, 0]));
+    const db = new Database(':memory:');
+    expect(() => collector.write(db)).toThrow('expected 2 vectors, got 1');
+    db.close();
+  });
+});
