@@ -4,29 +4,16 @@
  * when the planner chose an index on submission_status and a temp B-tree).
  * Asserted on the plan SQLite picks for the real fixture snapshot, not on time.
  */
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Snapshot } from '../../src/query/snapshot.ts';
+import { describe, expect, it } from 'vitest';
 import { listPageSql, ORDER_BY, type ListSort } from '../../src/query/providers.ts';
-import { buildFixture, type Fixture } from '../http/fixture.ts';
+import { useFixtureSnapshot } from '../support/fixture-snapshot.ts';
 
-let fixture: Fixture;
-let snapshot: Snapshot;
-
-beforeAll(async () => {
-  fixture = await buildFixture();
-  snapshot = new Snapshot(fixture.dbFile);
-});
-
-afterAll(() => {
-  snapshot?.close();
-  if (fixture) fs.rmSync(fixture.dir, { recursive: true, force: true });
-});
+const open = useFixtureSnapshot();
 
 describe('provider list query plan', () => {
   for (const sort of Object.keys(ORDER_BY) as ListSort[]) {
     it(`sorted by ${sort}, unfiltered: walks published_by_${sort} without a temp B-tree`, () => {
-      const plan = snapshot.db
+      const plan = open.snapshot.db
         .prepare(`EXPLAIN QUERY PLAN ${listPageSql('TRUE', sort)}`)
         .all({ limit: 20, offset: 40 }) as { detail: string }[];
       const details = plan.map((p) => p.detail).join('\n');

@@ -4,8 +4,7 @@
  * posting lists cached per snapshot, the published sort columns, warmSearch, and
  * the cost-bounded LRU they are kept in.
  */
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { filterSet } from '../../src/query/filter-set.ts';
 import { buildFilter } from '../../src/query/filters.ts';
 import { CostBoundedLru } from '../../src/query/lru.ts';
@@ -17,99 +16,87 @@ import { snapshotSynonyms } from '../../src/query/search-synonyms.ts';
 import { expandedKeywordQuery } from '../../src/query/search-text.ts';
 import { snapshotVocabulary } from '../../src/query/search-vocabulary.ts';
 import { warmSearch } from '../../src/query/search-warm.ts';
-import { Snapshot } from '../../src/query/snapshot.ts';
-import { buildFixture, type Fixture } from '../http/fixture.ts';
+import { useFixtureSnapshot } from '../support/fixture-snapshot.ts';
 
-let fixture: Fixture;
-let snapshot: Snapshot;
-
-beforeAll(async () => {
-  fixture = await buildFixture();
-  snapshot = new Snapshot(fixture.dbFile);
-});
-
-afterAll(() => {
-  snapshot?.close();
-  if (fixture) fs.rmSync(fixture.dir, { recursive: true, force: true });
-});
+const open = useFixtureSnapshot();
 
 const sqlRowids = (where: string, params: Record<string, unknown>) =>
-  snapshot.db.prepare(`SELECT p.rowid FROM published_providers p WHERE ${where} ORDER BY p.rowid`).pluck().all(params) as number[];
+  open.snapshot.db.prepare(`SELECT p.rowid FROM published_providers p WHERE ${where} ORDER BY p.rowid`).pluck().all(params) as number[];
 
 describe('filter sets', () => {
-  const city = () => snapshot.db.prepare('SELECT city FROM published_providers GROUP BY city ORDER BY count(*) DESC').pluck().get() as string;
+  const city = () => open.snapshot.db.prepare('SELECT city FROM published_providers GROUP BY city ORDER BY count(*) DESC').pluck().get() as string;
 
   it('a filter of several clauses is exactly the rows the whole WHERE selects', () => {
-    const filter = buildFilter(snapshot, { city: city(), minRating: 3.5, categorySlug: 'web-development' });
+    const filter = buildFilter(open.snapshot, { city: city(), minRating: 3.5, categorySlug: 'web-development' });
     expect(filter.clauses).toHaveLength(3);
     const expected = sqlRowids(filter.where, filter.params);
     expect(expected.length).toBeGreaterThan(0);
-    const set = filterSet(snapshot, filter)!;
+    const set = filterSet(open.snapshot, filter)!;
     expect([...set.rowids]).toEqual(expected);
     expect(set.allowed.reduce((n, v) => n + v, 0)).toBe(expected.length);
   });
 
   it('the same clauses in another combination reuse nothing wrong', () => {
-    const a = filterSet(snapshot, buildFilter(snapshot, { city: city() }))!;
-    const b = filterSet(snapshot, buildFilter(snapshot, { city: city(), minTrustLevel: 4 }))!;
-    const filter = buildFilter(snapshot, { city: city(), minTrustLevel: 4 });
+    const a = filterSet(open.snapshot, buildFilter(open.snapshot, { city: city() }))!;
+    const b = filterSet(open.snapshot, buildFilter(open.snapshot, { city: city(), minTrustLevel: 4 }))!;
+    const filter = buildFilter(open.snapshot, { city: city(), minTrustLevel: 4 });
     expect([...b.rowids]).toEqual(sqlRowids(filter.where, filter.params));
     expect(b.rowids.length).toBeLessThan(a.rowids.length);
   });
 
   it('an unknown category matches nothing', () => {
-    expect(filterSet(snapshot, buildFilter(snapshot, { categorySlug: 'no-such-category', city: city() }))!.rowids.length).toBe(0);
+    expect(filterSet(open.snapshot, buildFilter(open.snapshot, { categorySlug: 'no-such-category', city: city() }))!.rowids.length).toBe(0);
   });
 });
 
 describe('keyword postings', () => {
-  const query = (q: string) => expandedKeywordQuery(q, snapshotVocabulary(snapshot), snapshotSynonyms(snapshot));
+  const query = (q: string) => expandedKeywordQuery(q, snapshotVocabulary(open.snapshot), snapshotSynonyms(open.snapshot));
 
   it('a group list does not depend on the order of its alternatives', () => {
     const [group] = parseMatchExpression(query('toko online').match!)!;
     expect(group!.length).toBeGreaterThan(2); // a synonym group
     const reversed = [...group!].reverse();
     expect(groupKey(reversed)).toBe(groupKey(group!));
-    const list = groupPostings(snapshot, group!);
+    const list = groupPostings(open.snapshot, group!);
     expect(list.rowids.length).toBeGreaterThan(0);
     expect([...list.rowids]).toEqual([...list.rowids].sort((x, y) => x - y));
-    expect(groupPostings(snapshot, reversed)).toBe(list);
+    expect(groupPostings(open.snapshot, reversed)).toBe(list);
   });
 
   it('filtering before ranking: a filtered query is the unfiltered ranking restricted to the filter', () => {
     for (const q of ['toko online murah', 'aplikasi android', 'website', 'jasa seo jakarta']) {
       const kq = query(q);
-      const filter = buildFilter(snapshot, { minTrustLevel: 3 });
-      const allowed = new Set(filterSet(snapshot, filter)!.rowids);
-      const everything = postingsCandidates(snapshot, kq, buildFilter(snapshot, {}), 100_000)!;
-      const filtered = postingsCandidates(snapshot, kq, filter, 100_000)!;
+      const filter = buildFilter(open.snapshot, { minTrustLevel: 3 });
+      const allowed = new Set(filterSet(open.snapshot, filter)!.rowids);
+      const everything = postingsCandidates(open.snapshot, kq, buildFilter(open.snapshot, {}), 100_000)!;
+      const filtered = postingsCandidates(open.snapshot, kq, filter, 100_000)!;
       expect(filtered.length).toBeGreaterThan(0);
       expect(filtered).toEqual(everything.filter((r) => allowed.has(r)));
       // and a small window is the head of the same ranking
-      expect(postingsCandidates(snapshot, kq, filter, 5)).toEqual(filtered.slice(0, 5));
+      expect(postingsCandidates(open.snapshot, kq, filter, 5)).toEqual(filtered.slice(0, 5));
     }
   });
 });
 
 describe('published columns and warm-up', () => {
   it('hold every published provider and only those, with slug order as SQLite sorts it', () => {
-    const columns = publishedColumns(snapshot);
-    const rows = snapshot.db.prepare('SELECT rowid, slug, trust_level AS trust FROM published_providers').all() as { rowid: number; slug: string; trust: number }[];
+    const columns = publishedColumns(open.snapshot);
+    const rows = open.snapshot.db.prepare('SELECT rowid, slug, trust_level AS trust FROM published_providers').all() as { rowid: number; slug: string; trust: number }[];
     expect(columns.published.reduce((n, v) => n + v, 0)).toBe(rows.length);
     const bySlug = [...rows].sort((a, b) => (a.slug < b.slug ? -1 : 1));
     bySlug.forEach((r, i) => {
       expect(columns.slugRank[r.rowid]).toBe(i);
       expect(columns.trust[r.rowid]).toBe(r.trust);
     });
-    const unpublished = snapshot.db.prepare("SELECT rowid FROM providers WHERE rowid NOT IN (SELECT rowid FROM published_providers)").pluck().all() as number[];
+    const unpublished = open.snapshot.db.prepare("SELECT rowid FROM providers WHERE rowid NOT IN (SELECT rowid FROM published_providers)").pluck().all() as number[];
     expect(unpublished.length).toBeGreaterThan(0);
     for (const r of unpublished) expect(columns.published[r]).toBe(0);
   });
 
   it('warmSearch evaluates every synonym group and the city and category filters', () => {
-    const report = warmSearch(snapshot);
-    expect(report.synonymGroups).toBe(snapshotSynonyms(snapshot).groups().length);
-    const cities = snapshot.db.prepare('SELECT count(DISTINCT city) FROM published_providers').pluck().get() as number;
+    const report = warmSearch(open.snapshot);
+    expect(report.synonymGroups).toBe(snapshotSynonyms(open.snapshot).groups().length);
+    const cities = open.snapshot.db.prepare('SELECT count(DISTINCT city) FROM published_providers').pluck().get() as number;
     expect(report.filterClauses).toBeGreaterThan(cities);
   });
 });
