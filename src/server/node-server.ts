@@ -52,20 +52,28 @@ export async function createNodeServer(options: ServerOptions): Promise<http.Ser
     const started = performance.now();
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    res.setHeader('X-Request-ID', requestId);
+    const perRequest: Record<string, string> = { 'X-Request-ID': requestId };
     // While draining, tell keep-alive clients not to reuse the connection.
-    if (draining.has(server)) res.setHeader('Connection', 'close');
+    if (draining.has(server)) perRequest.Connection = 'close';
     options.onRequestStart?.({ requestId, method: req.method ?? 'GET' });
     const pathname = pathOf(req.url);
     let route = 'static';
     res.once('finish', () =>
       options.onRequestEnd?.({ requestId, method: req.method ?? 'GET', route, status: res.statusCode, ms: performance.now() - started }),
     );
+    const stampHeaders = () => {
+      for (const name in perRequest) res.setHeader(name, perRequest[name]!);
+    };
     try {
-      if (isDynamicPath(pathname)) {
+      const dynamic = isDynamicPath(pathname);
+      if (dynamic) {
         route = pathname.startsWith('/api/') ? routeLabel(pathname) : pathname;
         const rest = restTarget(req.method, pathname);
-        if (rest) return await serveRest(req, res, rest, origin, cache);
+        // The REST path writes the per-request headers with its own (one writeHead, no setHeader merge).
+        if (rest) return await serveRest(req, res, rest, origin, cache, perRequest);
+      }
+      stampHeaders();
+      if (dynamic) {
         const response = await handleRequest(await toWebRequest(req, origin));
         if (response) return await sendWebResponse(req, res, response);
       }
@@ -76,8 +84,9 @@ export async function createNodeServer(options: ServerOptions): Promise<http.Ser
     } catch (err) {
       if (err instanceof BodyTooLargeError) return plain(res, 413, 'Payload Too Large');
       console.error(`request ${requestId} failed:`, err instanceof Error ? err.message : err);
-      if (!res.headersSent) plain(res, 500, 'Internal Server Error');
-      else res.destroy();
+      if (res.headersSent) return void res.destroy();
+      stampHeaders();
+      plain(res, 500, 'Internal Server Error');
     }
   });
   server.keepAliveTimeout = 65_000;

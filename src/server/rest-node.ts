@@ -4,8 +4,8 @@
  * answer, issue 7), the same Reply the web path builds (src/server/routes.ts
  * `restReply`), and the response cache in front of it.
  *
- * What stays per request: X-Request-ID and the drain's Connection header (set by
- * the node server before this runs), the request log, If-None-Match -> 304
+ * What stays per request: X-Request-ID and the drain's Connection header (given
+ * by the node server, written with the answer's own headers), the request log, If-None-Match -> 304
  * (answered from the cached ETag), compression choice from Accept-Encoding. The
  * public REST routes take no key and have no rate limit; the key-protected routes
  * never come here.
@@ -39,12 +39,16 @@ export async function serveRest(
   target: RestTarget,
   origin: string,
   cache: ResponseCache | undefined,
+  perRequest: Record<string, string>,
 ): Promise<void> {
+  const send = (reply: Reply, encode = compress) =>
+    // HEAD: the headers of GET without the body (and without its length, as on the web path).
+    writeReply(req, res, req.method === 'HEAD' ? { ...reply, body: null } : reply, perRequest, encode);
   let snapshot: Snapshot;
   try {
     snapshot = currentSnapshot();
   } catch (err) {
-    return send(req, res, errorReply(err));
+    return send(errorReply(err));
   }
   // The URL as WHATWG parses it: the string the ETag is computed from, and the cache key.
   const url = new URL(req.url ?? '/', origin);
@@ -54,20 +58,15 @@ export async function serveRest(
 
   const hit = cacheable ? cache.get(snapshot, key) : undefined;
   if (hit) {
-    if (etagMatches(ifNoneMatch ?? null, hit.etag)) return send(req, res, notModifiedReply(snapshot.id, hit.etag));
-    return send(req, res, hit.reply, (body, encoding) => cache!.encoded(hit, encoding, compress));
+    if (etagMatches(ifNoneMatch ?? null, hit.etag)) return send(notModifiedReply(snapshot.id, hit.etag));
+    return send(hit.reply, (_body, encoding) => cache!.encoded(hit, encoding, compress));
   }
 
   const reply = await restReply(target.route, url, target.pathParams, ifNoneMatch, snapshot);
   const etag = reply.headers.etag;
   if (cacheable && reply.status === 200 && etag !== undefined) {
     const entry = cache.set(snapshot, key, reply, etag);
-    if (entry) return send(req, res, reply, (body, encoding) => cache.encoded(entry, encoding, compress));
+    if (entry) return send(reply, (_body, encoding) => cache.encoded(entry, encoding, compress));
   }
-  send(req, res, reply);
-}
-
-function send(req: IncomingMessage, res: ServerResponse, reply: Reply, encode = compress): void {
-  // HEAD: the headers of GET without the body (and without its length, as on the web path).
-  writeReply(req, res, req.method === 'HEAD' ? { ...reply, body: null } : reply, undefined, encode);
+  send(reply);
 }
