@@ -111,6 +111,13 @@ export function resultsTable(r: BenchResults): string {
     ['plain node:http search rps', h.searchPlainNode?.rps, '', ''],
     ['plain node:http search p99 ms', h.searchPlainNode?.p99Ms, '', ''],
     ['plain/production rps (x)', ratio, '<= 1.5', verdict(le(ratio, TARGETS.prodOverPlain))],
+    // The same with the response cache off (API_RESPONSE_CACHE_MB=0): every request computed.
+    ['http search rps, cache off', (h.searchUncached as Rps | undefined)?.rps, '', ''],
+    ['http search p99 ms, cache off', (h.searchUncached as Rps | undefined)?.p99Ms, '', ''],
+    ['http detail rps, cache off', (h.detailUncached as Rps | undefined)?.rps, '', ''],
+    ['http detail p99 ms, cache off', (h.detailUncached as Rps | undefined)?.p99Ms, '', ''],
+    ['plain node:http search rps, cache off', (h.searchPlainNodeUncached as Rps | undefined)?.rps, '', ''],
+    ['plain/production rps, cache off (x)', h.productionOverPlainUncached as number | undefined, '', ''],
     ['static build s', r.build?.seconds, '<= 240', verdict(le(r.build?.seconds, TARGETS.buildSeconds))],
     ['static build pages/s', r.build?.pagesPerSecond, '', ''],
     ['static build peak RSS MB', r.build?.peakRssMb, '<= 3,072', verdict(le(r.build?.peakRssMb, TARGETS.buildRssMb))],

@@ -68,9 +68,9 @@ export async function createNodeServer(options: ServerOptions): Promise<http.Ser
       const dynamic = isDynamicPath(pathname);
       if (dynamic) {
         route = pathname.startsWith('/api/') ? routeLabel(pathname) : pathname;
-        const rest = restTarget(req.method, pathname);
+        const rest = restTarget(req, origin);
         // The REST path writes the per-request headers with its own (one writeHead, no setHeader merge).
-        if (rest) return await serveRest(req, res, rest, origin, cache, perRequest);
+        if (rest) return await serveRest(req, res, rest, cache, perRequest);
       }
       stampHeaders();
       if (dynamic) {

@@ -23,21 +23,23 @@ import { match, restReply } from './routes.ts';
 export interface RestTarget {
   route: RestRoute;
   pathParams: Record<string, string>;
+  /** the request URL as WHATWG parses it, as on the web path: routed, hashed into the ETag, the cache key */
+  url: URL;
 }
 
-/** The public REST route for a GET or HEAD on this path, or undefined (then the web path answers). */
-export function restTarget(method: string | undefined, pathname: string): RestTarget | undefined {
-  if (method !== 'GET' && method !== 'HEAD') return undefined;
-  const found = match(pathname);
+/** The public REST route of a GET or HEAD, or undefined (then the web path answers). */
+export function restTarget(req: IncomingMessage, origin: string): RestTarget | undefined {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+  const url = new URL(req.url ?? '/', origin);
+  const found = match(url.pathname);
   const route = found?.entry.route.rest;
-  return route && found ? { route, pathParams: found.params } : undefined;
+  return route && found ? { route, pathParams: found.params, url } : undefined;
 }
 
 export async function serveRest(
   req: IncomingMessage,
   res: ServerResponse,
   target: RestTarget,
-  origin: string,
   cache: ResponseCache | undefined,
   perRequest: Record<string, string>,
 ): Promise<void> {
@@ -50,8 +52,8 @@ export async function serveRest(
   } catch (err) {
     return send(errorReply(err));
   }
-  // The URL as WHATWG parses it: the string the ETag is computed from, and the cache key.
-  const url = new URL(req.url ?? '/', origin);
+  const { url } = target;
+  // The string the ETag is computed from: one cache entry per ETag.
   const key = url.pathname + url.search;
   const ifNoneMatch = req.headers['if-none-match'];
   const cacheable = cache !== undefined && target.route.cache === 'snapshot';

@@ -26,10 +26,11 @@ interface Raw {
   body: Buffer;
 }
 
-/** One request over a fresh connection; the body exactly as sent (no decoding). */
+/** One request over a fresh connection, the target sent as written; the body exactly as sent (no decoding). */
 function raw(base: string, target: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
+  const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = http.request(base + target, { method, headers, agent: false }, (res) => {
+    const req = http.request({ hostname, port, path: target, method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -105,6 +106,9 @@ const CACHEABLE = [
   '/api/v1/discovery/programmatic-params?limit=5',
   '/api/v1/reports/web-development-indonesia-2026',
   '/api/v1/openapi.json',
+  // dot segments: routed and keyed by the URL as parsed, like the web path
+  '/api/v1/providers/./dollar-rate-studio',
+  '/api/v1/providers/%2e%2e/categories',
 ];
 
 describe('response cache over HTTP', () => {
@@ -113,10 +117,10 @@ describe('response cache over HTTP', () => {
     for (const target of CACHEABLE) {
       for (const encoding of [undefined, 'br', 'gzip']) {
         const headers: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {};
+        await raw(cached, target, headers); // fills the cache (or hits it, when an earlier request did)
         const before = cache.stats().hits;
-        await raw(cached, target, headers); // fills the cache (or hits it after the first encoding)
         const hit = await raw(cached, target, headers);
-        expect(cache.stats().hits, `${target} ${encoding} is served from the cache`).toBe(before + 2 - (encoding ? 0 : 1));
+        expect(cache.stats().hits, `${target} ${encoding} is served from the cache`).toBe(before + 1);
         const computed = await raw(uncached, target, headers);
         expect(hit.status, target).toBe(200);
         expect(computed.status, target).toBe(200);
