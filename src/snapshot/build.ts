@@ -124,17 +124,17 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     // fts_providers_config; readers never write, so it changes nothing for them.
     db.exec("INSERT INTO fts_providers(fts_providers, rank) VALUES ('hashsize', 16777216)");
 
-    // The built-in embedder's fit starts as soon as the providers are in (its sample is
-    // theirs), on a worker thread while this one loads the proofs and builds the indexes.
-    const writer: SnapshotWriter = new SnapshotWriter(db, postings, () => {
-      if (external === null) fit = startBuiltinFit(db!, writer.categoryNames, helperThreads);
-    });
+    const writer = new SnapshotWriter(db, postings);
     const issues = new IssueLog();
     const notes: string[] = [];
     const counts = await readDataset(inputDir, writer, { issues, skipInvalid, notes, onProgress: progress });
     if (issues.count > 0 && !skipInvalid) throw new DatasetInvalidError(issues.kept, issues.count);
     writer.finish();
     postings.finish(); // the worker orders its postings while this thread builds the indexes
+    // The built-in embedder is fitted on a sample of the providers, on a worker thread
+    // while this one builds the indexes (not earlier: beside the proofs' id sets, the fit
+    // and the postings, a million-provider build went near 2 GB).
+    if (external === null) fit = startBuiltinFit(db, writer.categoryNames, helperThreads);
 
     progress('indexes', 0);
     db.transaction(() => {
@@ -142,6 +142,8 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     })();
     // One merged FTS b-tree answers queries faster than the many segments a bulk load leaves.
     db.exec("INSERT INTO fts_providers(fts_providers) VALUES ('optimize')");
+    // The big sorts are done: a smaller page cache leaves room for the vectors.
+    db.pragma('cache_size = -65536');
     // Query-side indexes (issue 7): bm25 contributions per term, and the vectors in IVF lists.
     progress('postings', 0);
     await postings.write(db);

@@ -34,8 +34,6 @@ export interface DatasetSink {
   report(record: ReportRecord): void;
   /** Awaited every DRAIN_EVERY providers: lets a sink with work in flight catch up. */
   drain?(): Promise<void>;
-  /** All providers are in (proofs come next). */
-  providersDone?(): void;
 }
 
 export interface ReadOptions {
@@ -148,7 +146,6 @@ export async function readDataset(dir: string, sink: DatasetSink | null, options
   }
   options.onProgress?.('providers', counts.providers);
   lineOfSlug.clear();
-  writer()?.providersDone?.();
 
   // Proofs, streamed; optional file.
   const proofsFile = DATASET_FILES.proofs;

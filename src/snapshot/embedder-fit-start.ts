@@ -1,11 +1,11 @@
 /**
- * Fitting the built-in embedder beside the rest of the build: as soon as the
- * providers are in, the fit sample is read (fitSample, 20,000 texts) and fitted on a
- * worker thread while the main thread loads the proofs and builds the indexes.
+ * Fitting the built-in embedder beside the rest of the build: once the rows are in,
+ * the fit sample is read (fitSample, 20,000 texts) and fitted on a worker thread
+ * while the main thread builds the indexes and writes the search postings.
  * Without a worker (or when it fails) the fit runs on the main thread when awaited.
  *
- *   const fit = startBuiltinFit(db, categoryNames, useWorker);  // providers are in
- *   ...                                                          // proofs, indexes
+ *   const fit = startBuiltinFit(db, categoryNames, useWorker);  // rows are in
+ *   ...                                                          // indexes, postings
  *   const embedder = await fit.embedder;                         // same model either way
  */
 import { Worker } from 'node:worker_threads';

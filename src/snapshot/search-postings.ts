@@ -18,7 +18,7 @@
  * The postings are collected while the rows stream in (the builder hands each
  * published provider's FTS column texts to PostingsAccumulator.add, usually on a
  * worker thread: search-postings-builder.ts), so no text is read back or tokenized
- * twice. Memory: 8 bytes per (term, provider) pair, in chunks that never copy
+ * twice. Memory: 8 bytes per (term, provider) pair, in 4 MB slabs that never copy
  * (about 420 MB for the 52 M pairs of a million providers).
  */
 import type Database from 'better-sqlite3';
@@ -46,31 +46,34 @@ export interface PostingRow {
   impacts: Float32Array;
 }
 
-const FIRST_CHUNK = 8;
-const MAX_CHUNK = 8192;
+// Pairs live in blocks of BLOCK entries cut from slabs of SLAB entries (4 MB per
+// array). A slab that size is its own mapping, handed back to the system when freed;
+// millions of small arrays would stay in the allocator's heap after the build needs them.
+const BLOCK = 256;
+const SLAB = 1 << 20;
+const BLOCKS_PER_SLAB = SLAB / BLOCK;
 
-/** A term's (rowid, weighted frequency) pairs in arrival (= rowid) order, chunked. */
-class TermList {
-  count = 0;
+/** Fixed-size blocks of (rowid, weighted frequency) pairs. */
+class BlockStore {
   rowids: Int32Array[] = [];
   freqs: Float32Array[] = [];
-  private fill = 0;
+  private blocks = 0;
 
-  push(rowid: number, freq: number): void {
-    let last = this.rowids.length - 1;
-    if (last < 0 || this.fill === this.rowids[last]!.length) {
-      // Chunks double up to MAX_CHUNK: a rare term wastes little, a common one never copies.
-      const size = Math.min(MAX_CHUNK, Math.max(FIRST_CHUNK, this.count));
-      this.rowids.push(new Int32Array(size));
-      this.freqs.push(new Float32Array(size));
-      this.fill = 0;
-      last++;
+  /** A new block's number. */
+  allocate(): number {
+    if (this.blocks === this.rowids.length * BLOCKS_PER_SLAB) {
+      this.rowids.push(new Int32Array(SLAB));
+      this.freqs.push(new Float32Array(SLAB));
     }
-    this.rowids[last]![this.fill] = rowid;
-    this.freqs[last]![this.fill] = freq;
-    this.fill++;
-    this.count++;
+    return this.blocks++;
   }
+}
+
+/** A term's pairs in arrival (= rowid) order: its blocks, the last one filled up to `fill`. */
+interface TermList {
+  count: number;
+  blocks: number[];
+  fill: number;
 }
 
 /**
@@ -80,6 +83,7 @@ class TermList {
 export class PostingsAccumulator {
   private readonly termIds = new Map<string, number>();
   private readonly lists: TermList[] = [];
+  private store = new BlockStore();
   private readonly terms: string[] = [];
   private docLength = new Int32Array(1 << 16);
   private documents = 0;
@@ -111,9 +115,19 @@ export class PostingsAccumulator {
         id = this.terms.length;
         this.termIds.set(term, id);
         this.terms.push(term);
-        this.lists.push(new TermList());
+        this.lists.push({ count: 0, blocks: [], fill: BLOCK });
       }
-      this.lists[id]!.push(rowid, freq);
+      const list = this.lists[id]!;
+      if (list.fill === BLOCK) {
+        list.blocks.push(this.store.allocate());
+        list.fill = 0;
+      }
+      const block = list.blocks[list.blocks.length - 1]!;
+      const at = (block % BLOCKS_PER_SLAB) * BLOCK + list.fill;
+      this.store.rowids[Math.floor(block / BLOCKS_PER_SLAB)]![at] = rowid;
+      this.store.freqs[Math.floor(block / BLOCKS_PER_SLAB)]![at] = freq;
+      list.fill++;
+      list.count++;
       this.postings++;
     }
   }
@@ -122,7 +136,7 @@ export class PostingsAccumulator {
     return this.terms.length;
   }
 
-  /** The rows of search_postings; each term's chunks are released once it is yielded. */
+  /** The rows of search_postings; the pairs are released after the last one. */
   *rows(): Generator<PostingRow> {
     const n = this.documents;
     const avgLength = n ? this.totalLength / n : 1;
@@ -133,19 +147,21 @@ export class PostingsAccumulator {
       const rowids = new Int32Array(count);
       const impacts = new Float32Array(count);
       let j = 0;
-      list.rowids.forEach((chunk, k) => {
-        const freqs = list.freqs[k]!;
-        for (let i = 0; i < chunk.length && j < count; i++, j++) {
-          const rowid = chunk[i]!;
-          const f = freqs[i]!;
+      for (const block of list.blocks) {
+        const slabRowids = this.store.rowids[Math.floor(block / BLOCKS_PER_SLAB)]!;
+        const slabFreqs = this.store.freqs[Math.floor(block / BLOCKS_PER_SLAB)]!;
+        const start = (block % BLOCKS_PER_SLAB) * BLOCK;
+        for (let i = start; i < start + BLOCK && j < count; i++, j++) {
+          const rowid = slabRowids[i]!;
+          const f = slabFreqs[i]!;
           const norm = K1 * (1 - B + (B * this.docLength[rowid]!) / avgLength);
           rowids[j] = rowid;
           impacts[j] = Math.fround((idf * f * (K1 + 1)) / (f + norm));
         }
-      });
-      this.lists[t] = new TermList(); // free the chunks
+      }
       yield { term: this.terms[t]!, df: count, ...sortByImpact(rowids, impacts) };
     }
+    this.store = new BlockStore();
   }
 }
 

@@ -61,14 +61,10 @@ export class SnapshotWriter implements DatasetSink {
   private readonly insertProof: Database.Statement;
   private readonly insertReport: Database.Statement;
 
-  /**
-   * `postings` receives each published provider's FTS column texts (search-postings-builder.ts);
-   * `onProvidersDone` runs once every provider is in (the builder starts the embedder's fit there).
-   */
+  /** `postings` receives each published provider's FTS column texts (search-postings-builder.ts). */
   constructor(
     private readonly db: Database.Database,
     private readonly postings?: Pick<PostingsBuilder, 'add' | 'drain'>,
-    private readonly onProvidersDone?: () => void,
   ) {
     this.insertCategory = db.prepare(
       `INSERT INTO categories (id, slug, name, parent_id, active, description, position)
@@ -150,10 +146,6 @@ export class SnapshotWriter implements DatasetSink {
     }
     this.tick();
     return rowid;
-  }
-
-  providersDone(): void {
-    this.onProvidersDone?.();
   }
 
   drain(): Promise<void> {
