@@ -5,10 +5,10 @@
  * `restReply`), and the response cache in front of it.
  *
  * What stays per request: X-Request-ID and the drain's Connection header (given
- * by the node server, written with the answer's own headers), the request log, If-None-Match -> 304
- * (answered from the cached ETag), compression choice from Accept-Encoding. The
- * public REST routes take no key and have no rate limit; the key-protected routes
- * never come here.
+ * by the node server, written with the answer's own headers), the request log,
+ * If-None-Match -> 304 (answered from the cached ETag), the compression chosen
+ * from Accept-Encoding. The public REST routes take no key and have no rate
+ * limit; the key-protected routes never come here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Snapshot } from '../query/snapshot.ts';
