@@ -9,8 +9,9 @@
  * and the previous snapshot is left exactly as it was.
  *
  * Steps: validate and load (one streaming pass, dataset-reader.ts; the search
- * postings are collected on the way, search-postings-builder.ts) -> secondary
- * indexes -> FTS merge -> search_postings -> embeddings (provider-vectors.ts) ->
+ * postings are collected on the way, search-postings-builder.ts) -> search_postings
+ * -> secondary indexes and FTS merge (the embedder's fit runs beside them on a
+ * worker, embedder-fit-start.ts) -> embeddings (provider-vectors.ts) ->
  * vector_partitions -> snapshot_meta -> ANALYZE / PRAGMA optimize ->
  * journal_mode=DELETE -> rename.
  */
@@ -35,7 +36,7 @@ import { DATASET_FILES } from '../schemas/dataset.ts';
 // embedder on worker threads pays for the threads' start (~0.3 s each, overlapped).
 const HELPER_THREADS_FROM_BYTES = 16 << 20;
 
-export type BuildPhase = 'hash' | 'providers' | 'proofs' | 'indexes' | 'postings' | 'fit' | 'embeddings' | 'partitions' | 'finish';
+export type BuildPhase = 'hash' | 'providers' | 'proofs' | 'postings' | 'indexes' | 'fit' | 'embeddings' | 'partitions' | 'finish';
 
 export interface BuildOptions {
   inputDir: string;
@@ -130,10 +131,14 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     const counts = await readDataset(inputDir, writer, { issues, skipInvalid, notes, onProgress: progress });
     if (issues.count > 0 && !skipInvalid) throw new DatasetInvalidError(issues.kept, issues.count);
     writer.finish();
-    postings.finish(); // the worker orders its postings while this thread builds the indexes
+    // Query-side indexes (issue 7): bm25 contributions per term (collected on the way in),
+    // written first so their worker's memory is gone before the fit's worker starts.
+    progress('postings', 0);
+    await postings.write(db);
+    postings = undefined;
     // The built-in embedder is fitted on a sample of the providers, on a worker thread
-    // while this one builds the indexes (not earlier: beside the proofs' id sets, the fit
-    // and the postings, a million-provider build went near 2 GB).
+    // while this one builds the indexes. Not beside anything bigger: next to the proofs'
+    // id sets, or the postings, a million-provider build went over 2 GB.
     if (external === null) fit = startBuiltinFit(db, writer.categoryNames, helperThreads);
 
     progress('indexes', 0);
@@ -144,10 +149,6 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     db.exec("INSERT INTO fts_providers(fts_providers) VALUES ('optimize')");
     // The big sorts are done: a smaller page cache leaves room for the vectors.
     db.pragma('cache_size = -65536');
-    // Query-side indexes (issue 7): bm25 contributions per term, and the vectors in IVF lists.
-    progress('postings', 0);
-    await postings.write(db);
-    postings = undefined;
 
     const vectors = await writeProviderVectors(db, external, writer.categoryNames, progress, options.embedThreads, fit);
     fit = undefined;

@@ -6,8 +6,7 @@
  *   const postings = await startPostingsBuilder(useWorker);
  *   postings.add(rowid, ftsColumnTexts);   // each published provider, in rowid order
  *   await postings.drain();                // now and then: bounds the worker's queue
- *   postings.finish();                     // the worker sorts while the main thread builds indexes
- *   await postings.write(db);              // creates and fills search_postings
+ *   await postings.write(db);              // creates and fills search_postings, ends the worker
  *
  * Workers load TypeScript through tsx, as the embedding pool does.
  */
@@ -29,7 +28,6 @@ export interface PostingsBuilder {
   readonly threaded: boolean;
   add(rowid: number, columns: readonly string[]): void;
   drain(): Promise<void>;
-  finish(): void;
   write(db: Database.Database): Promise<{ terms: number; postings: number }>;
   close(): Promise<void>;
 }
@@ -55,7 +53,6 @@ function inThreadBuilder(): PostingsBuilder {
     threaded: false,
     add: (rowid, columns) => accumulator.add(rowid, columns),
     drain: async () => {},
-    finish: () => {},
     async write(db) {
       const insert = postingsTable(db);
       db.transaction(() => {
@@ -125,11 +122,9 @@ async function workerBuilder(): Promise<PostingsBuilder> {
       while (outstanding > MAX_OUTSTANDING && !failure) await next();
       if (failure) throw failure;
     },
-    finish() {
+    async write(db) {
       post();
       worker.postMessage({ type: 'finish' } satisfies PostingsRequest);
-    },
-    async write(db) {
       const insert = postingsTable(db);
       db.exec('BEGIN');
       for (;;) {
