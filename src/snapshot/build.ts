@@ -95,6 +95,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
   removeTemp(tmpFile);
 
   let db: Database.Database | undefined;
+  let postingsStarting: Promise<PostingsBuilder> | undefined;
   let postings: PostingsBuilder | undefined;
   let fit: BuiltinFit | undefined;
   try {
@@ -102,7 +103,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     const external = options.embedder === undefined ? await openBuildEmbedder(readEmbedderConfig()) : options.embedder;
     progress('hash', 0);
     const helperThreads = options.helperThreads ?? providersFileSize(inputDir) >= HELPER_THREADS_FROM_BYTES;
-    const postingsStarting = startPostingsBuilder(helperThreads);
+    postingsStarting = startPostingsBuilder(helperThreads);
     postingsStarting.catch(() => {}); // awaited below; this only avoids an unhandled rejection meanwhile
     const datasetHash = await hashDataset(inputDir);
     postings = await postingsStarting;
@@ -210,7 +211,8 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
       seconds: (performance.now() - started) / 1000,
     };
   } catch (err) {
-    await postings?.close();
+    // A worker thread left running would keep the process alive.
+    await (postings ?? (await postingsStarting?.catch(() => undefined)))?.close();
     await fit?.cancel();
     try {
       if (db?.open) db.close();

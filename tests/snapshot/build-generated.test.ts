@@ -10,6 +10,7 @@ import * as sqliteVec from 'sqlite-vec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset } from '../../src/generate/index.ts';
 import { buildSnapshot, type BuildResult } from '../../src/snapshot/build.ts';
+import type { Embedder } from '../../src/snapshot/embedder.ts';
 import { readNdjson, tempDir } from './fixture.ts';
 
 let work: string;
@@ -32,6 +33,32 @@ afterAll(() => {
 });
 
 describe('snapshot from a generated dataset', () => {
+  it('with helper threads, a failure late in the build still removes the temporary file', async () => {
+    const failing: Embedder = {
+      name: 'test:failing',
+      dims: 8,
+      embedDocuments: async () => {
+        throw new Error('embedding service went away');
+      },
+      embedQuery: async () => new Float32Array(8),
+    };
+    const failed = path.join(work, 'failed');
+    fs.mkdirSync(failed);
+    await expect(
+      buildSnapshot({ inputDir: path.join(work, 'dataset'), outFile: path.join(failed, 'x.db'), embedder: failing, helperThreads: true }),
+    ).rejects.toThrow('embedding service went away');
+    expect(fs.readdirSync(failed)).toEqual([]);
+
+    // and an invalid record (the postings worker is still running then)
+    const broken = path.join(work, 'broken');
+    fs.cpSync(path.join(work, 'dataset'), broken, { recursive: true });
+    fs.appendFileSync(path.join(broken, 'providers.ndjson'), '{"id": "not-a-provider"}\n');
+    await expect(
+      buildSnapshot({ inputDir: broken, outFile: path.join(failed, 'x.db'), embedder: null, helperThreads: true }),
+    ).rejects.toThrow(/providers\.ndjson/);
+    expect(fs.readdirSync(failed)).toEqual([]);
+  });
+
   it('keeps every record and publishes exactly approved providers with publishedAt', () => {
     const published = records.filter((r) => r.submissionStatus === 'approved' && r.publishedAt !== null);
     expect(result.counts.providers).toBe(400);
