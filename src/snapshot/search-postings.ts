@@ -165,14 +165,30 @@ export class PostingsAccumulator {
   }
 }
 
-/** Impact descending, rowid ascending. */
+// Up to 2^21 postings per term, the sort key packs (impact bits, position) into one
+// exactly representable double, so the typed array's native sort does the work
+// (several times faster than a comparator at a million providers).
+const POSITION_BITS = 2 ** 21;
+
+/** Impact descending, rowid ascending (`rowids` arrive ascending). */
 function sortByImpact(rowids: Int32Array, impacts: Float32Array): { rowids: Int32Array; impacts: Float32Array } {
-  const order = new Uint32Array(rowids.length);
-  for (let i = 0; i < order.length; i++) order[i] = i;
-  order.sort((a, b) => impacts[b]! - impacts[a]! || rowids[a]! - rowids[b]!);
-  const sortedRowids = new Int32Array(order.length);
-  const sortedImpacts = new Float32Array(order.length);
-  for (let i = 0; i < order.length; i++) {
+  const count = rowids.length;
+  const order = new Uint32Array(count);
+  const bits = new Uint32Array(impacts.buffer, impacts.byteOffset, count);
+  if (count < POSITION_BITS && bits.every((b) => b < 0x80000000)) {
+    // A float without its sign bit set orders like its bits; 0xffffffff - bits orders
+    // descending, and the position (ascending rowid) breaks ties.
+    const keys = new Float64Array(count);
+    for (let i = 0; i < count; i++) keys[i] = (0xffffffff - bits[i]!) * POSITION_BITS + i;
+    keys.sort();
+    for (let i = 0; i < count; i++) order[i] = keys[i]! % POSITION_BITS;
+  } else {
+    for (let i = 0; i < count; i++) order[i] = i;
+    order.sort((a, b) => impacts[b]! - impacts[a]! || rowids[a]! - rowids[b]!);
+  }
+  const sortedRowids = new Int32Array(count);
+  const sortedImpacts = new Float32Array(count);
+  for (let i = 0; i < count; i++) {
     sortedRowids[i] = rowids[order[i]!]!;
     sortedImpacts[i] = impacts[order[i]!]!;
   }
