@@ -1,10 +1,11 @@
 /**
  * Landing pages: one per programmatic pair of the snapshot, the full set (not the
  * API's capped list), at /{categorySlug}-terbaik-{citySlug}. Ranked like the
- * programmatic API: trust level, then rating, then slug.
+ * programmatic API: trust level, then rating, then slug (src/query/site-landing-lists.ts).
  */
 import { categoryTree } from '../query/categories.ts';
-import { programmaticParams, programmaticProviders, type ProgrammaticParam } from '../query/discovery.ts';
+import { programmaticParams, type ProgrammaticParam } from '../query/discovery.ts';
+import { landingLists } from '../query/site-landing-lists.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import type { ProviderSummary } from '../schemas/provider.ts';
 import { breadcrumbJsonLd, itemListJsonLd, type Crumb, type JsonLd } from './jsonld.ts';
@@ -33,7 +34,8 @@ export function landingPage(snapshot: Snapshot, landing: string): LandingPage | 
   const param = index.get(landing);
   if (!param) return undefined;
   const category = categoryTree(snapshot).bySlug.get(param.categorySlug)!;
-  const { data, total } = programmaticProviders(snapshot, category, { citySlug: param.citySlug }, { page: 1, limit: LANDING_LIMIT });
+  // The same list programmaticProviders ranks, read from the build's one ranked pass.
+  const { data, total } = landingLists(snapshot).top(category.slug, param.citySlug, LANDING_LIMIT);
   const { webUrl } = siteSettings();
   const title = `${category.name} terbaik di ${param.city}`;
   const crumbs: Crumb[] = [

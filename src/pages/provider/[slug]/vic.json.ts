@@ -2,9 +2,9 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { publishedSlugs } from '../../../query/site-providers.ts';
 import { staticSnapshot } from '../../../site/snapshot.ts';
 import { vicResponse } from '../../../site/vic-endpoint.ts';
-import { scopeStaticPaths } from '../../../site/render-scope.ts';
-import { vicPath } from '../../../site/urls.ts';
 
-export const getStaticPaths = (() => scopeStaticPaths('provider/[slug]/vic.json', publishedSlugs(staticSnapshot()).map((slug) => ({ params: { slug } })), (e) => vicPath(e.params.slug))) satisfies GetStaticPaths;
+// `astro build` writes the cards from the site integration (src/site/vic-files.ts),
+// far cheaper than 100k endpoint renders; this route serves them under `astro dev`.
+export const getStaticPaths = (() => (import.meta.env.DEV ? publishedSlugs(staticSnapshot()).map((slug) => ({ params: { slug } })) : [])) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ params }) => vicResponse(staticSnapshot(), params.slug!);

@@ -1,0 +1,92 @@
+/**
+ * Every landing list of a snapshot (top-level category x city, the lists that
+ * programmaticProviders ranks one at a time) computed in one pass, for the static
+ * build: landing pages show the head of their list and each provider page shows
+ * the head of its primary list ("comparable providers"). Ranking one list per
+ * query costs a count and a sort per list, which grows with the list; at 100,000
+ * providers one ordered read of all links is far cheaper.
+ *
+ * Same rule as programmaticProviders (src/query/discovery.ts), so pages are
+ * byte-identical to the per-list queries: published, trust level >= 1, the
+ * provider's city_slug equals the list's, and it is linked to the top-level
+ * category or one of its active children (categoryFilterIds); ranked by trust
+ * level desc, rating desc, slug asc (SQLite does the ordering, as in the query).
+ */
+import type { ProviderSummary } from '../schemas/provider.ts';
+import { categoryFilterIds, categoryTree } from './categories.ts';
+import { TRUST_THRESHOLD } from './discovery.ts';
+import { toBusinessSummary } from './projections.ts';
+import { publishedRowsByRowid } from './providers.ts';
+import type { Snapshot } from './snapshot.ts';
+
+/** The longest head any page shows (landing pages list 50). */
+export const LANDING_HEAD = 50;
+
+interface LandingList {
+  total: number;
+  /** rowids of the first LANDING_HEAD providers, best first */
+  head: number[];
+}
+
+export interface LandingLists {
+  /** The first `limit` (<= LANDING_HEAD) providers of the list and its length. */
+  top(categorySlug: string, citySlug: string, limit: number): { data: ProviderSummary[]; total: number };
+}
+
+const RANKED_LINKS_SQL = `
+  SELECT p.rowid AS rowid, p.city_slug AS citySlug, pc.category_id AS categoryId
+  FROM published_providers p
+  JOIN provider_categories pc ON pc.provider_rowid = p.rowid
+  WHERE p.trust_level >= ${TRUST_THRESHOLD} AND p.city_slug IS NOT NULL
+  ORDER BY p.trust_level DESC, p.overall_rating DESC, p.slug ASC`;
+
+const listKey = (categorySlug: string, citySlug: string) => `${categorySlug}\u0000${citySlug}`;
+
+function buildLists(snapshot: Snapshot): { lists: Map<string, LandingList>; rows: Map<number, ProviderSummary> } {
+  const tree = categoryTree(snapshot);
+  // A linked category id -> the top-level slugs whose filter matches it.
+  const listsOf = new Map<string, string[]>();
+  for (const { node } of tree.roots) {
+    for (const id of categoryFilterIds(tree, node)) listsOf.set(id, [...(listsOf.get(id) ?? []), node.slug]);
+  }
+  const lists = new Map<string, LandingList>();
+  const members = new Map<string, Set<number>>();
+  const links = snapshot.prepare<[], { rowid: number; citySlug: string; categoryId: string }>(RANKED_LINKS_SQL).all();
+  for (const link of links) {
+    for (const slug of listsOf.get(link.categoryId) ?? []) {
+      const key = listKey(slug, link.citySlug);
+      let seen = members.get(key);
+      if (!seen) {
+        members.set(key, (seen = new Set()));
+        lists.set(key, { total: 0, head: [] });
+      }
+      // A provider linked to a parent and its child is one entry of the list.
+      if (seen.has(link.rowid)) continue;
+      seen.add(link.rowid);
+      const list = lists.get(key)!;
+      list.total++;
+      if (list.head.length < LANDING_HEAD) list.head.push(link.rowid);
+    }
+  }
+  const wanted = [...new Set([...lists.values()].flatMap((l) => l.head))];
+  const rows = new Map<number, ProviderSummary>();
+  for (let i = 0; i < wanted.length; i += 5000) {
+    for (const [rowid, row] of publishedRowsByRowid(snapshot, wanted.slice(i, i + 5000))) rows.set(rowid, toBusinessSummary(row));
+  }
+  return { lists, rows };
+}
+
+/** Computed once per snapshot (memo), on first use. */
+export function landingLists(snapshot: Snapshot): LandingLists {
+  return snapshot.memo('site:landing-lists', () => {
+    const { lists, rows } = buildLists(snapshot);
+    return {
+      top(categorySlug, citySlug, limit) {
+        if (limit > LANDING_HEAD) throw new Error(`landing lists keep the first ${LANDING_HEAD} providers, not ${limit}`);
+        const list = lists.get(listKey(categorySlug, citySlug));
+        if (!list) return { data: [], total: 0 };
+        return { data: list.head.slice(0, limit).map((rowid) => rows.get(rowid)!), total: list.total };
+      },
+    };
+  });
+}

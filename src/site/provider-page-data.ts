@@ -1,0 +1,60 @@
+/**
+ * What a pre-rendered provider page shows, for 100,000 pages in one build: the
+ * same data as providerPageData (src/query/site-providers.ts, which /compare and
+ * the MCP card keep using) read with three indexed lookups per page, while the
+ * landing lists it borrows from ("comparable providers", "listed on") come from
+ * one ranked pass over the snapshot (src/query/site-landing-lists.ts) instead of
+ * a ranking query per list. Pages are byte-identical to the per-list version.
+ */
+import { categoryTree, providerCategories, topLevelOf, type CategoryNode } from '../query/categories.ts';
+import { landingPath, programmaticParams, TRUST_THRESHOLD, type ProgrammaticParam } from '../query/discovery.ts';
+import { displayableMinBudget, toProviderDetail } from '../query/projections.ts';
+import { publishedRowBySlug } from '../query/providers.ts';
+import type { ProviderRow } from '../query/provider-row.ts';
+import { landingLists } from '../query/site-landing-lists.ts';
+import { publicProofs, type LandingLink, type ProviderPageData } from '../query/site-providers.ts';
+import type { Snapshot } from '../query/snapshot.ts';
+import type { ProviderSummary } from '../schemas/provider.ts';
+
+const COMPARABLE_COUNT = 4;
+
+const CATEGORY_IDS_SQL = 'SELECT category_id FROM provider_categories WHERE provider_rowid = ? ORDER BY position';
+
+export function providerPageData(snapshot: Snapshot, slug: string): ProviderPageData | undefined {
+  const row = publishedRowBySlug(snapshot, slug);
+  if (!row) return undefined;
+  const tree = categoryTree(snapshot);
+  const linkedIds = snapshot.prepare<[number], { category_id: string }>(CATEGORY_IDS_SQL).pluck().all(row.rowid) as unknown as string[];
+  // Top-level categories of the links, in link order (primary first).
+  const tops = linkedIds.map((id) => topLevelOf(tree, id)).filter((c): c is CategoryNode => c !== undefined);
+  return {
+    detail: toProviderDetail(row, providerCategories(snapshot, row.rowid)),
+    minProjectBudgetIdr: displayableMinBudget(row),
+    proofs: publicProofs(snapshot, row.rowid),
+    comparable: comparableProviders(snapshot, row, tops[0]),
+    landings: landingLinks(snapshot, row, tops),
+  };
+}
+
+/** The head of the primary landing list (same top-level category and city), without the provider itself. */
+function comparableProviders(snapshot: Snapshot, row: ProviderRow, primary: CategoryNode | undefined): ProviderSummary[] {
+  if (!row.city_slug || !primary) return [];
+  const { data } = landingLists(snapshot).top(primary.slug, row.city_slug, COMPARABLE_COUNT + 1);
+  return data.filter((p) => p.slug !== row.slug).slice(0, COMPARABLE_COUNT);
+}
+
+/** Landing pages that list this provider: its top-level categories in its city. */
+function landingLinks(snapshot: Snapshot, row: ProviderRow, tops: CategoryNode[]): LandingLink[] {
+  if (row.trust_level < TRUST_THRESHOLD || !row.city_slug) return [];
+  const byPath = landingIndex(snapshot);
+  const links = new Map<string, LandingLink>();
+  for (const top of tops) {
+    const path = landingPath(top.slug, row.city_slug);
+    const param = byPath.get(path);
+    if (param && !links.has(path)) links.set(path, { path, categoryName: top.name, city: param.city });
+  }
+  return [...links.values()];
+}
+
+const landingIndex = (snapshot: Snapshot): Map<string, ProgrammaticParam> =>
+  snapshot.memo('site:landing-index', () => new Map(programmaticParams(snapshot).map((p) => [p.path, p])));
