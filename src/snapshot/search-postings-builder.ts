@@ -16,7 +16,8 @@ import { PostingsAccumulator, postingsTable, type PostingRow } from './search-po
 
 export type PostingsRequest =
   | { type: 'rows'; rowids: Int32Array; texts: string[]; columns: number }
-  | { type: 'finish' };
+  | { type: 'finish' }
+  | { type: 'taken' };
 export type PostingsReply =
   | { type: 'ready' }
   | { type: 'ack' }
@@ -129,7 +130,10 @@ async function workerBuilder(): Promise<PostingsBuilder> {
       db.exec('BEGIN');
       for (;;) {
         if (failure) throw failure;
-        for (let batch = received.shift(); batch; batch = received.shift()) for (const row of batch) insert(row);
+        for (let batch = received.shift(); batch; batch = received.shift()) {
+          for (const row of batch) insert(row);
+          worker.postMessage({ type: 'taken' } satisfies PostingsRequest);
+        }
         if (done) break;
         await next();
       }

@@ -2,7 +2,7 @@
  * A worker thread that collects search_postings while the main thread inserts rows
  * (see search-postings-builder.ts): it receives batches of published providers' FTS
  * column texts, and on "finish" answers with the finished rows in batches whose
- * arrays are transferred, not copied.
+ * arrays are transferred, not copied, at most two ahead of the main thread's inserts.
  */
 import { parentPort } from 'node:worker_threads';
 import { PostingsAccumulator, type PostingRow } from './search-postings.ts';
@@ -10,9 +10,35 @@ import type { PostingsReply, PostingsRequest } from './search-postings-builder.t
 
 const accumulator = new PostingsAccumulator();
 const SEND_BYTES = 8 << 20;
+// Batches sent but not yet inserted by the main thread: the sorted copies never pile up.
+const MAX_IN_FLIGHT = 2;
+let finished: Generator<PostingRow> | undefined;
+let inFlight = 0;
 
 function reply(message: PostingsReply, transfer: ArrayBuffer[] = []): void {
   parentPort!.postMessage(message, transfer);
+}
+
+/** Sends finished rows while fewer than MAX_IN_FLIGHT batches wait for the main thread. */
+function pump(): void {
+  while (finished && inFlight < MAX_IN_FLIGHT) {
+    const batch: PostingRow[] = [];
+    let bytes = 0;
+    while (bytes < SEND_BYTES) {
+      const next = finished.next();
+      if (next.done) break;
+      batch.push(next.value);
+      bytes += next.value.rowids.byteLength * 2;
+    }
+    if (batch.length === 0) {
+      finished = undefined;
+      reply({ type: 'done', terms: accumulator.termCount, postings: accumulator.postings });
+      return;
+    }
+    const transfer = batch.flatMap((row) => [row.rowids.buffer as ArrayBuffer, row.impacts.buffer as ArrayBuffer]);
+    reply({ type: 'rows', rows: batch }, transfer);
+    inFlight++;
+  }
 }
 
 parentPort!.on('message', (message: PostingsRequest) => {
@@ -23,21 +49,9 @@ parentPort!.on('message', (message: PostingsRequest) => {
       reply({ type: 'ack' });
       return;
     }
-    let batch: PostingRow[] = [];
-    let bytes = 0;
-    const send = () => {
-      const transfer = batch.flatMap((row) => [row.rowids.buffer as ArrayBuffer, row.impacts.buffer as ArrayBuffer]);
-      reply({ type: 'rows', rows: batch }, transfer);
-      batch = [];
-      bytes = 0;
-    };
-    for (const row of accumulator.rows()) {
-      batch.push(row);
-      bytes += row.rowids.byteLength * 2;
-      if (bytes >= SEND_BYTES) send();
-    }
-    if (batch.length > 0) send();
-    reply({ type: 'done', terms: accumulator.termCount, postings: accumulator.postings });
+    if (message.type === 'finish') finished = accumulator.rows();
+    else inFlight--; // 'taken'
+    pump();
   } catch (error) {
     reply({ type: 'error', message: (error as Error).stack ?? String(error) });
   }
