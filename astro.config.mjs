@@ -14,7 +14,7 @@ export default defineConfig({
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   trailingSlash: 'never',
   // inlineStylesheets 'never': one cached stylesheet instead of a copy in each of ~200k pages.
-  build: { format: 'file', concurrency: 2, inlineStylesheets: 'never' },
+  build: { format: 'file', concurrency: 8, inlineStylesheets: 'never' },
   integrations: [directorySite()],
   adapter: node({ mode: 'middleware' }),
   devToolbar: { enabled: false },
