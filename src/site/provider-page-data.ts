@@ -1,36 +1,39 @@
 /**
  * What a pre-rendered provider page shows, for 100,000 pages in one build: the
- * same data as providerPageData (src/query/site-providers.ts, which /compare and
- * the MCP card keep using) read with three indexed lookups per page, while the
+ * same data as providerPageData (src/query/site-providers.ts), read for 512 pages
+ * at a time (provider-page-rows.ts) instead of with lookups per page, while the
  * landing lists it borrows from ("comparable providers", "listed on") come from
  * one ranked pass over the snapshot (src/query/site-landing-lists.ts) instead of
  * a ranking query per list. Pages are byte-identical to the per-list version.
  */
-import { categoryTree, providerCategories, topLevelOf, type CategoryNode } from '../query/categories.ts';
+import { categoryTree, toCategoryRef, topLevelOf, usableCategory, type CategoryNode } from '../query/categories.ts';
 import { landingPath, programmaticParams, TRUST_THRESHOLD, type ProgrammaticParam } from '../query/discovery.ts';
 import { displayableMinBudget, toProviderDetail } from '../query/projections.ts';
-import { publishedRowBySlug } from '../query/providers.ts';
 import type { ProviderRow } from '../query/provider-row.ts';
 import { landingLists } from '../query/site-landing-lists.ts';
-import { publicProofs, type LandingLink, type ProviderPageData } from '../query/site-providers.ts';
+import type { LandingLink, ProviderPageData } from '../query/site-providers.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import type { ProviderSummary } from '../schemas/provider.ts';
+import { providerPageRows } from './provider-page-rows.ts';
 
 const COMPARABLE_COUNT = 4;
 
-const CATEGORY_IDS_SQL = 'SELECT category_id FROM provider_categories WHERE provider_rowid = ? ORDER BY position';
-
 export function providerPageData(snapshot: Snapshot, slug: string): ProviderPageData | undefined {
-  const row = publishedRowBySlug(snapshot, slug);
-  if (!row) return undefined;
+  const rows = providerPageRows(snapshot, slug);
+  if (!rows) return undefined;
+  const { row, categoryIds, proofs } = rows;
   const tree = categoryTree(snapshot);
-  const linkedIds = snapshot.prepare<[number], { category_id: string }>(CATEGORY_IDS_SQL).pluck().all(row.rowid) as unknown as string[];
+  // The provider's usable categories, as providerCategories (src/query/categories.ts) gives them.
+  const categories = categoryIds
+    .map((id) => tree.byId.get(id))
+    .filter((n): n is CategoryNode => n !== undefined && usableCategory(tree, n.slug) !== undefined)
+    .map(toCategoryRef);
   // Top-level categories of the links, in link order (primary first).
-  const tops = linkedIds.map((id) => topLevelOf(tree, id)).filter((c): c is CategoryNode => c !== undefined);
+  const tops = categoryIds.map((id) => topLevelOf(tree, id)).filter((c): c is CategoryNode => c !== undefined);
   return {
-    detail: toProviderDetail(row, providerCategories(snapshot, row.rowid)),
+    detail: toProviderDetail(row, categories),
     minProjectBudgetIdr: displayableMinBudget(row),
-    proofs: publicProofs(snapshot, row.rowid),
+    proofs,
     comparable: comparableProviders(snapshot, row, tops[0]),
     landings: landingLinks(snapshot, row, tops),
   };
