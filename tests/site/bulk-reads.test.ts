@@ -1,0 +1,78 @@
+/**
+ * The static build's bulk reads give exactly what the per-page and per-list
+ * queries they replace give (so 100k-page builds stay byte-identical to the
+ * query-per-page version): every landing list and every (category, city) list a
+ * provider page borrows from, ranked in one pass (src/query/site-landing-lists.ts),
+ * equals programmaticProviders; every provider page's data read 512 pages at a
+ * time (src/site/provider-page-data.ts) equals providerPageData of
+ * src/query/site-providers.ts, in slug order and out of order.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDataset } from '../../src/generate/index.ts';
+import { buildSnapshot } from '../../src/snapshot/build.ts';
+import { categoryTree } from '../../src/query/categories.ts';
+import { programmaticParams, programmaticProviders } from '../../src/query/discovery.ts';
+import { LANDING_HEAD, landingLists } from '../../src/query/site-landing-lists.ts';
+import { providerPageData as perPageData, publishedSlugs } from '../../src/query/site-providers.ts';
+import { Snapshot } from '../../src/query/snapshot.ts';
+import { providerPageData } from '../../src/site/provider-page-data.ts';
+
+let dir = '';
+let snapshot: Snapshot;
+/** A second connection for the reference reads, so no memo is shared between the two sides. */
+let reference: Snapshot;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bulk-'));
+  await generateDataset({ providers: 1500, seed: 7, outDir: path.join(dir, 'dataset') });
+  await buildSnapshot({ inputDir: path.join(dir, 'dataset'), outFile: path.join(dir, 'directory.db') });
+  snapshot = new Snapshot(path.join(dir, 'directory.db'));
+  reference = new Snapshot(path.join(dir, 'directory.db'));
+}, 120_000);
+
+afterAll(() => {
+  snapshot?.close();
+  reference?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('landing lists ranked in one pass', () => {
+  it('equal programmaticProviders for every landing page: head, order and total', () => {
+    const params = programmaticParams(reference);
+    expect(params.length).toBeGreaterThan(20);
+    const tree = categoryTree(reference);
+    let longLists = 0;
+    for (const p of params) {
+      const expected = programmaticProviders(reference, tree.bySlug.get(p.categorySlug)!, { citySlug: p.citySlug }, { page: 1, limit: LANDING_HEAD });
+      const got = landingLists(snapshot).top(p.categorySlug, p.citySlug, LANDING_HEAD);
+      expect(got.total, p.path).toBe(expected.total);
+      expect(got.data, p.path).toEqual(expected.data);
+      if (expected.total > 5) longLists++;
+    }
+    expect(longLists).toBeGreaterThan(0);
+  });
+
+  it('answer an empty list for a pair with no listed provider', () => {
+    expect(landingLists(snapshot).top('no-such-category', 'nowhere', 5)).toEqual({ data: [], total: 0 });
+  });
+});
+
+describe('provider page data read in chunks', () => {
+  it('equals the per-page queries for every published provider, in slug order', () => {
+    const slugs = publishedSlugs(reference);
+    expect(slugs.length).toBeGreaterThan(600);
+    for (const slug of slugs) expect(providerPageData(snapshot, slug), slug).toEqual(perPageData(reference, slug));
+  });
+
+  it('equals them out of order too, and knows no unpublished slug', () => {
+    const slugs = publishedSlugs(reference);
+    for (const slug of [slugs.at(-1)!, slugs[0]!, slugs[700]!, slugs[3]!]) expect(providerPageData(snapshot, slug)).toEqual(perPageData(reference, slug));
+    const unpublished = reference.db.prepare("SELECT slug FROM providers WHERE submission_status <> 'approved' LIMIT 1").pluck().get() as string;
+    expect(unpublished).toBeTypeOf('string');
+    expect(providerPageData(snapshot, unpublished)).toBeUndefined();
+    expect(providerPageData(snapshot, 'no-such-provider')).toBeUndefined();
+  });
+});
