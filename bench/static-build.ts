@@ -1,8 +1,9 @@
 /**
  * The static build figure: `astro build` against the benchmark snapshot
  * (DIRECTORY_DB set), in a child process: wall time, pages per second and peak RSS
- * of the process tree. Pages = the HTML files written under dist/client; VIC cards
- * and sitemaps are counted beside them.
+ * of the process tree (worker threads included: the VIC cards are written on one,
+ * see src/site/astro-integration.ts). Pages = the HTML files written under
+ * dist/client; VIC cards and sitemaps are counted beside them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
