@@ -168,6 +168,10 @@ error_log ${dir}/logs/error.log warn;
 events { worker_connections 256; }
 http {
   access_log off;
+  # nginx closes a client's keep-alive connection after 1,000 requests (the default), and
+  # autocannon counts the request it had already written on that connection as an error where a
+  # browser or CDN would resend it; a connection here carries more than that in a few seconds.
+  keepalive_requests 1000000;
   client_body_temp_path ${dir}/tmp/body;
   proxy_temp_path ${dir}/tmp/proxy;
   fastcgi_temp_path ${dir}/tmp/fastcgi;
