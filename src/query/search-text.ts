@@ -5,7 +5,7 @@
  * `*`, `^`, `:` and parentheses are plain words), and the last token is
  * prefix-matched so a query typed halfway still finds ("develo" -> "developer").
  */
-import { isStopword, normalizeTokens } from '../snapshot/embedder-text.ts';
+import { foldText, isAscii, isStopword, normalizeTokens } from '../snapshot/embedder-text.ts';
 import { FILLER_WORDS } from './nl-query-lexicon.ts';
 import type { SynonymTable } from './search-synonyms.ts';
 import type { Vocabulary } from './search-vocabulary.ts';
@@ -115,13 +115,38 @@ export function expandedKeywordQuery(text: string, vocabulary: Vocabulary, synon
   };
 }
 
-/** The query terms found in a text (the last one as a prefix when prefixLast). */
+/**
+ * The query terms found in a text (the last one as a prefix when prefixLast): the
+ * same answer as looking each term up among normalizeTokens(text), found by
+ * scanning the folded text for the term between token boundaries instead of
+ * splitting a whole description into words for every hit of every search.
+ */
 export function termsFoundIn(text: string, query: Pick<KeywordQuery, 'terms' | 'prefixLast'>): string[] {
-  const words = new Set(normalizeTokens(text));
+  const folded = foldText(text);
+  const wordAt = isAscii(folded) ? asciiWordAt : unicodeWordAt;
+  const last = query.terms.length - 1;
   return query.terms.filter((term, i) => {
-    if (words.has(term)) return true;
-    if (!(query.prefixLast && i === query.terms.length - 1)) return false;
-    for (const w of words) if (w.startsWith(term)) return true;
+    const prefix = query.prefixLast && i === last;
+    for (let at = folded.indexOf(term); at !== -1; at = folded.indexOf(term, at + 1)) {
+      if (at > 0 && wordAt(folded, at - 1)) continue;
+      if (prefix || !wordAt(folded, at + term.length)) return true;
+    }
     return false;
   });
+}
+
+/** Whether the character at `i` belongs to a token ([a-z0-9] after ASCII folding). */
+function asciiWordAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+}
+
+const UNICODE_WORD = /[\p{L}\p{N}]/u;
+/** The same for folded non-ASCII text: a letter or digit (the code unit's code point, surrogates included). */
+function unicodeWordAt(text: string, i: number): boolean {
+  if (i < 0 || i >= text.length) return false;
+  const c = text.charCodeAt(i);
+  // A low surrogate: the character starts one unit earlier.
+  const start = c >= 0xdc00 && c <= 0xdfff && i > 0 ? i - 1 : i;
+  return UNICODE_WORD.test(String.fromCodePoint(text.codePointAt(start)!));
 }

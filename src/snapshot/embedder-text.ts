@@ -24,12 +24,19 @@ export interface TextUnit {
 
 /** Lowercase, NFKD, strip diacritics, split on anything that is not a letter or digit. */
 export function normalizeTokens(text: string): string[] {
-  // Most text is ASCII: skip Unicode folding for it (same result, several times faster).
-  const folded = ASCII.test(text) ? text.toLowerCase() : text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
-  const tokens = folded.split(ASCII.test(folded) ? /[^a-z0-9]+/ : /[^\p{L}\p{N}]+/u);
+  const folded = foldText(text);
+  const tokens = folded.split(isAscii(folded) ? /[^a-z0-9]+/ : /[^\p{L}\p{N}]+/u);
   return tokens.filter((t) => t.length > 0);
 }
+
+/** normalizeTokens' folding without the split: lowercase, NFKD, diacritics stripped. */
+export function foldText(text: string): string {
+  // Most text is ASCII: skip Unicode folding for it (same result, several times faster).
+  return isAscii(text) ? text.toLowerCase() : text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
 const ASCII = /^[\x00-\x7f]*$/;
+export const isAscii = (text: string): boolean => ASCII.test(text);
 
 // Function words of both languages: they carry no topic and would only cost time.
 const STOPWORDS = new Set(
