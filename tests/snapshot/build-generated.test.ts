@@ -10,7 +10,7 @@ import * as sqliteVec from 'sqlite-vec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset } from '../../src/generate/index.ts';
 import { buildSnapshot, type BuildResult } from '../../src/snapshot/build.ts';
-import type { Embedder } from '../../src/snapshot/embedder.ts';
+import { failingEmbedder } from '../support/failing-embedder.ts';
 import { readNdjson, tempDir } from './fixture.ts';
 
 let work: string;
@@ -34,14 +34,7 @@ afterAll(() => {
 
 describe('snapshot from a generated dataset', () => {
   it('with helper threads, a failure late in the build still removes the temporary file', async () => {
-    const failing: Embedder = {
-      name: 'test:failing',
-      dims: 8,
-      embedDocuments: async () => {
-        throw new Error('embedding service went away');
-      },
-      embedQuery: async () => new Float32Array(8),
-    };
+    const failing = failingEmbedder();
     const failed = path.join(work, 'failed');
     fs.mkdirSync(failed);
     await expect(

@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSnapshot } from '../../src/snapshot/build.ts';
 import type { Embedder } from '../../src/snapshot/embedder.ts';
+import { failingEmbedder } from '../support/failing-embedder.ts';
 import { verifySnapshotFile } from '../../src/snapshot/snapshot-file.ts';
 import { copyMiniDataset, editNdjson, MINI_DATASET, tempDir } from './fixture.ts';
 
@@ -82,14 +83,7 @@ describe('db:build CLI', () => {
 
 describe('a failure late in the build', () => {
   it('removes the temporary file and keeps the previous snapshot byte-identical', async () => {
-    const failing: Embedder = {
-      name: 'test:failing',
-      dims: 8,
-      embedDocuments: async () => {
-        throw new Error('embedding service went away');
-      },
-      embedQuery: async () => new Float32Array(8),
-    };
+    const failing = failingEmbedder();
     await expect(buildSnapshot({ inputDir: MINI_DATASET, outFile: out, embedder: failing })).rejects.toThrow('embedding service went away');
     expect(fs.readFileSync(out).equals(original)).toBe(true);
     expect(fs.readdirSync(work)).toEqual(['directory.db']);
