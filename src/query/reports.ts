@@ -3,10 +3,11 @@
  * figures computed from the snapshot's published providers in that category (and
  * its active children) and country. Commercial figures read displayable IDR values
  * only (the snapshot's money columns hold nothing else), so no report can reveal a
- * hidden amount.
+ * hidden amount. The API, the report pages (/laporan/{slug}) and the category
+ * pages' charts all read these figures from `marketFigures`: one computation.
  */
 import type { ReportResponse } from '../schemas/api/responses.ts';
-import { categoryFilterIds, categoryTree, toCategoryRef } from './categories.ts';
+import { categoryFilterIds, categoryTree, toCategoryRef, type CategoryNode } from './categories.ts';
 import { citySlug } from './city-slug.ts';
 import { formatRating } from './projections.ts';
 import type { Snapshot } from './snapshot.ts';
@@ -20,6 +21,13 @@ interface ReportRecordRow {
   summary: string;
 }
 
+export interface ReportListing {
+  slug: string;
+  title: string;
+  categorySlug: string;
+  year: number;
+}
+
 interface FigureRow {
   city: string | null;
   rating: number;
@@ -29,11 +37,12 @@ interface FigureRow {
 }
 
 const REPORT_SQL = 'SELECT slug, title, category_slug, country, year, summary FROM reports WHERE slug = ?';
+const LISTING_SQL = 'SELECT slug, title, category_slug AS categorySlug, year FROM reports ORDER BY year DESC, slug';
 const FIGURES_SQL = `
   SELECT p.city AS city, p.overall_rating AS rating, p.trust_level AS trust,
          p.hourly_rate_idr AS hourly, p.min_project_budget_idr AS budget
   FROM published_providers p
-  WHERE p.country = :country
+  WHERE (:country IS NULL OR p.country = :country)
     AND p.rowid IN (SELECT pc.provider_rowid FROM provider_categories pc
                     WHERE pc.category_id IN (SELECT value FROM json_each(:categoryIds)))`;
 
@@ -53,19 +62,24 @@ function moneyFigure(values: (number | null)[]) {
   return { providersWithDisplayableValue: n, minIdr: sorted[0] ?? null, medianIdr: median, maxIdr: sorted[n - 1] ?? null };
 }
 
-export function report(snapshot: Snapshot, slug: string): ReportResponse | undefined {
-  const record = snapshot.prepare<[string], ReportRecordRow>(REPORT_SQL).get(slug);
-  if (!record) return undefined;
-  // Memoized per known report only: unknown slugs must not grow the cache.
-  return snapshot.memo(`report:${record.slug}`, () => {
-    const tree = categoryTree(snapshot);
-    const category = tree.bySlug.get(record.category_slug);
+export type MarketFigures = Omit<ReportResponse['data'], 'slug' | 'title' | 'summary' | 'year' | 'country' | 'category'>;
+
+/** Every report of the snapshot, newest year first (the report pages and their links). */
+export const reportListings = (snapshot: Snapshot): ReportListing[] =>
+  snapshot.memo('reports:listings', () => snapshot.prepare<[], ReportListing>(LISTING_SQL).all());
+
+/**
+ * Figures of the published providers in a category (and its active children), in
+ * one country or in all of them (country null): a report's figures, and the
+ * charts of a category page.
+ */
+export function marketFigures(snapshot: Snapshot, category: CategoryNode | undefined, country: string | null): MarketFigures {
+  return snapshot.memo(`market-figures:${category?.id ?? ''}:${country ?? '*'}`, () => {
     const rows = category
       ? snapshot
           .prepare<[Record<string, unknown>], FigureRow>(FIGURES_SQL)
-          .all({ country: record.country, categoryIds: JSON.stringify(categoryFilterIds(tree, category)) })
+          .all({ country, categoryIds: JSON.stringify(categoryFilterIds(categoryTree(snapshot), category)) })
       : [];
-
     const cities = new Map<string, { city: string; count: number }>();
     for (const r of rows) {
       if (!r.city) continue;
@@ -78,7 +92,26 @@ export function report(snapshot: Snapshot, slug: string): ReportResponse | undef
       .map(([key, c]) => ({ city: c.city, citySlug: key, count: c.count }))
       .sort((a, b) => b.count - a.count || (a.citySlug < b.citySlug ? -1 : 1));
     const average = rows.length ? rows.reduce((s, r) => s + r.rating, 0) / rows.length : null;
+    return {
+      totalProviders: rows.length,
+      byCity,
+      ratingDistribution: RATING_BUCKETS.map((b) => ({
+        range: b.range,
+        count: rows.filter((r) => r.rating >= b.min && r.rating < b.max).length,
+      })),
+      trustDistribution: [0, 1, 2, 3, 4, 5].map((t) => ({ trustLevel: t, count: rows.filter((r) => r.trust === t).length })),
+      averageRating: average === null ? null : formatRating(average),
+      commercial: { hourlyRate: moneyFigure(rows.map((r) => r.hourly)), minProjectBudget: moneyFigure(rows.map((r) => r.budget)) },
+    };
+  });
+}
 
+export function report(snapshot: Snapshot, slug: string): ReportResponse | undefined {
+  const record = snapshot.prepare<[string], ReportRecordRow>(REPORT_SQL).get(slug);
+  if (!record) return undefined;
+  // Memoized per known report only: unknown slugs must not grow the cache.
+  return snapshot.memo(`report:${record.slug}`, () => {
+    const category = categoryTree(snapshot).bySlug.get(record.category_slug);
     return {
       data: {
         slug: record.slug,
@@ -87,15 +120,7 @@ export function report(snapshot: Snapshot, slug: string): ReportResponse | undef
         year: record.year,
         country: record.country,
         category: category ? toCategoryRef(category) : { id: '', slug: record.category_slug, name: record.category_slug },
-        totalProviders: rows.length,
-        byCity,
-        ratingDistribution: RATING_BUCKETS.map((b) => ({
-          range: b.range,
-          count: rows.filter((r) => r.rating >= b.min && r.rating < b.max).length,
-        })),
-        trustDistribution: [0, 1, 2, 3, 4, 5].map((t) => ({ trustLevel: t, count: rows.filter((r) => r.trust === t).length })),
-        averageRating: average === null ? null : formatRating(average),
-        commercial: { hourlyRate: moneyFigure(rows.map((r) => r.hourly)), minProjectBudget: moneyFigure(rows.map((r) => r.budget)) },
+        ...marketFigures(snapshot, category, record.country),
       },
       meta: { generatedFrom: snapshot.id, builtAt: snapshot.meta.builtAt },
     };

@@ -2,13 +2,15 @@
  * Which sitemap files a snapshot needs and what each one lists. Providers and VIC
  * cards are read in slug order one file at a time (at most 50,000 rows in memory);
  * the taxonomy file lists the home page, every usable category and subcategory
- * (with or without providers) and every landing page.
+ * (with or without providers), every landing page and every report page.
  */
+import { categoryTree } from '../query/categories.ts';
 import { programmaticParams } from '../query/discovery.ts';
+import { reportListings } from '../query/reports.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { publishedCount, sitemapProviderRows, taxonomyLastmods, usableCategories } from '../query/site-taxonomy.ts';
 import { latest, partCount, sitemapFileName, sitemapParam, SITEMAP_KINDS, type SitemapEntry, type SitemapKind } from './sitemaps.ts';
-import { absoluteUrl, categoryPath, providerPath, vicPath } from './urls.ts';
+import { absoluteUrl, categoryPath, providerPath, reportPath, vicPath } from './urls.ts';
 
 export interface SitemapFile {
   kind: SitemapKind;
@@ -29,8 +31,14 @@ function taxonomyEntries(snapshot: Snapshot, webUrl: string): SitemapEntry[] {
     loc: absoluteUrl(webUrl, p.path),
     lastmod: lastmods.byLanding.get(p.path) ?? null,
   }));
+  // A report's figures change only when a provider of its category does.
+  const tree = categoryTree(snapshot);
+  const reports = reportListings(snapshot).map((r) => {
+    const category = tree.bySlug.get(r.categorySlug);
+    return { loc: absoluteUrl(webUrl, reportPath(r.slug)), lastmod: category ? (lastmods.byCategory.get(category.id) ?? null) : null };
+  });
   const everything = latest([...lastmods.byCategory.values()]);
-  return [{ loc: absoluteUrl(webUrl, '/'), lastmod: everything }, ...categories, ...landings];
+  return [{ loc: absoluteUrl(webUrl, '/'), lastmod: everything }, ...categories, ...landings, ...reports];
 }
 
 function kindTotal(snapshot: Snapshot, kind: SitemapKind, webUrl: string): number {
