@@ -13,7 +13,7 @@ export interface RangeChartModel {
   /** the median's label above the band, the ends' labels beside it (or below when there is no room) */
   markers: { kind: 'min' | 'median' | 'max'; x: number; labelX: number; labelY: number; label: string; anchor: 'start' | 'middle' | 'end' }[];
   ticks: { x: number; label: string }[];
-  axisY: number;
+  axis: { x1: number; x2: number; y: number };
 }
 
 export interface MoneyRange {
@@ -28,6 +28,7 @@ const BAND_Y = 40;
 const BAND_HEIGHT = 22;
 const BELOW = BAND_Y + BAND_HEIGHT + 20;
 const LABEL_GAP = 8;
+const PAD = 1.6;
 const AXIS_Y = 118;
 /** Least room between two tick labels, in viewBox units. */
 const TICK_SPACING = 72;
@@ -50,10 +51,11 @@ export function rangeChart(range: MoneyRange, formatMoney: (n: number) => string
   // A single value (min = max) still gets a readable axis around it.
   const low = range.minIdr === range.maxIdr ? range.minIdr / 2 : range.minIdr;
   const high = range.minIdr === range.maxIdr ? range.maxIdr * 2 : range.maxIdr;
+  // Padded by half a step either side rather than niced to powers of ten, which would
+  // shrink a narrow band to a sliver.
   const x = scaleLog()
-    .domain([Math.max(1, low), Math.max(2, high)])
-    .range([SIDE, CHART_WIDTH - SIDE])
-    .nice();
+    .domain([Math.max(1, low / PAD), Math.max(2, high * PAD)])
+    .range([SIDE, CHART_WIDTH - SIDE]);
   const ticks = readableTicks(x.ticks(), (t) => x(t)).map((t) => ({ x: x(t), label: compactRupiah(t) }));
   const at = (v: number) => x(Math.max(1, v));
   const value = { min: range.minIdr, median: range.medianIdr, max: range.maxIdr };
@@ -91,6 +93,6 @@ export function rangeChart(range: MoneyRange, formatMoney: (n: number) => string
     band: { x: at(range.minIdr), y: BAND_Y, width: Math.max(4, at(range.maxIdr) - at(range.minIdr)), height: BAND_HEIGHT },
     markers,
     ticks,
-    axisY: AXIS_Y,
+    axis: { x1: SIDE, x2: CHART_WIDTH - SIDE, y: AXIS_Y },
   };
 }
