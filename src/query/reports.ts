@@ -34,13 +34,15 @@ interface FigureRow {
   trust: number;
   hourly: number | null;
   budget: number | null;
+  updated: string;
 }
 
 const REPORT_SQL = 'SELECT slug, title, category_slug, country, year, summary FROM reports WHERE slug = ?';
 const LISTING_SQL = 'SELECT slug, title, category_slug AS categorySlug, year FROM reports ORDER BY year DESC, slug';
 const FIGURES_SQL = `
   SELECT p.city AS city, p.overall_rating AS rating, p.trust_level AS trust,
-         p.hourly_rate_idr AS hourly, p.min_project_budget_idr AS budget
+         p.hourly_rate_idr AS hourly, p.min_project_budget_idr AS budget,
+         coalesce(p.updated_at, p.published_at) AS updated
   FROM published_providers p
   WHERE (:country IS NULL OR p.country = :country)
     AND p.rowid IN (SELECT pc.provider_rowid FROM provider_categories pc
@@ -64,6 +66,22 @@ function moneyFigure(values: (number | null)[]) {
 
 export type MarketFigures = Omit<ReportResponse['data'], 'slug' | 'title' | 'summary' | 'year' | 'country' | 'category'>;
 
+export interface Market {
+  figures: MarketFigures;
+  /**
+   * The latest updatedAt (else publishedAt) of the providers counted: the date of
+   * the data, for pages and sitemaps (never the build time, so two builds of the
+   * same data are byte-identical). Null when no provider is counted.
+   */
+  lastUpdated: string | null;
+}
+
+function latestDate(dates: string[]): string | null {
+  let best = Number.NEGATIVE_INFINITY;
+  for (const d of dates) best = Math.max(best, Date.parse(d) || Number.NEGATIVE_INFINITY);
+  return Number.isFinite(best) ? new Date(best).toISOString() : null;
+}
+
 /** Every report of the snapshot, newest year first (the report pages and their links). */
 export const reportListings = (snapshot: Snapshot): ReportListing[] =>
   snapshot.memo('reports:listings', () => snapshot.prepare<[], ReportListing>(LISTING_SQL).all());
@@ -73,7 +91,7 @@ export const reportListings = (snapshot: Snapshot): ReportListing[] =>
  * one country or in all of them (country null): a report's figures, and the
  * charts of a category page.
  */
-export function marketFigures(snapshot: Snapshot, category: CategoryNode | undefined, country: string | null): MarketFigures {
+export function marketFigures(snapshot: Snapshot, category: CategoryNode | undefined, country: string | null): Market {
   return snapshot.memo(`market-figures:${category?.id ?? ''}:${country ?? '*'}`, () => {
     const rows = category
       ? snapshot
@@ -92,7 +110,7 @@ export function marketFigures(snapshot: Snapshot, category: CategoryNode | undef
       .map(([key, c]) => ({ city: c.city, citySlug: key, count: c.count }))
       .sort((a, b) => b.count - a.count || (a.citySlug < b.citySlug ? -1 : 1));
     const average = rows.length ? rows.reduce((s, r) => s + r.rating, 0) / rows.length : null;
-    return {
+    const figures: MarketFigures = {
       totalProviders: rows.length,
       byCity,
       ratingDistribution: RATING_BUCKETS.map((b) => ({
@@ -103,11 +121,22 @@ export function marketFigures(snapshot: Snapshot, category: CategoryNode | undef
       averageRating: average === null ? null : formatRating(average),
       commercial: { hourlyRate: moneyFigure(rows.map((r) => r.hourly)), minProjectBudget: moneyFigure(rows.map((r) => r.budget)) },
     };
+    return { figures, lastUpdated: latestDate(rows.map((r) => r.updated)) };
   });
 }
 
+const reportRecord = (snapshot: Snapshot, slug: string) => snapshot.prepare<[string], ReportRecordRow>(REPORT_SQL).get(slug);
+const reportMarket = (snapshot: Snapshot, record: ReportRecordRow) =>
+  marketFigures(snapshot, categoryTree(snapshot).bySlug.get(record.category_slug), record.country);
+
+/** The date of a report's data (see Market.lastUpdated), or undefined for an unknown slug. */
+export function reportLastUpdated(snapshot: Snapshot, slug: string): string | null | undefined {
+  const record = reportRecord(snapshot, slug);
+  return record && reportMarket(snapshot, record).lastUpdated;
+}
+
 export function report(snapshot: Snapshot, slug: string): ReportResponse | undefined {
-  const record = snapshot.prepare<[string], ReportRecordRow>(REPORT_SQL).get(slug);
+  const record = reportRecord(snapshot, slug);
   if (!record) return undefined;
   // Memoized per known report only: unknown slugs must not grow the cache.
   return snapshot.memo(`report:${record.slug}`, () => {
@@ -120,7 +149,7 @@ export function report(snapshot: Snapshot, slug: string): ReportResponse | undef
         year: record.year,
         country: record.country,
         category: category ? toCategoryRef(category) : { id: '', slug: record.category_slug, name: record.category_slug },
-        ...marketFigures(snapshot, category, record.country),
+        ...reportMarket(snapshot, record).figures,
       },
       meta: { generatedFrom: snapshot.id, builtAt: snapshot.meta.builtAt },
     };

@@ -68,7 +68,7 @@ export function categoryPage(snapshot: Snapshot, slug: string): CategoryPage | u
     providers: data,
     total,
     cities,
-    charts: categoryCharts(marketFigures(snapshot, node, null)),
+    charts: categoryCharts(marketFigures(snapshot, node, null).figures),
     reports: reportListings(snapshot).filter((r) => r.categorySlug === node.slug),
     description:
       total > 0

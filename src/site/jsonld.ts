@@ -104,7 +104,8 @@ export const categoryUrl = (webUrl: string, slug: string) => absoluteUrl(webUrl,
 
 export interface ReportJsonLdInput {
   report: ReportResponse['data'];
-  builtAt: string;
+  /** the latest update of the providers counted */
+  dataDate: string | null;
   countryName: string;
   description: string;
   webUrl: string;
@@ -112,7 +113,7 @@ export interface ReportJsonLdInput {
 }
 
 /** A report page as a schema.org Dataset; its JSON on the API is the download. */
-export function reportJsonLd({ report, builtAt, countryName, description, webUrl, apiUrl }: ReportJsonLdInput): JsonLd {
+export function reportJsonLd({ report, dataDate, countryName, description, webUrl, apiUrl }: ReportJsonLdInput): JsonLd {
   const url = absoluteUrl(webUrl, reportPath(report.slug));
   return {
     '@context': 'https://schema.org',
@@ -125,7 +126,7 @@ export function reportJsonLd({ report, builtAt, countryName, description, webUrl
     isAccessibleForFree: true,
     temporalCoverage: String(report.year),
     spatialCoverage: { '@type': 'Place', name: countryName },
-    dateModified: builtAt,
+    dateModified: dataDate ?? undefined,
     keywords: [report.category.name, countryName, 'penyedia jasa', 'laporan pasar'],
     about: { '@type': 'Thing', name: report.category.name, url: categoryUrl(webUrl, report.category.slug) },
     variableMeasured: [

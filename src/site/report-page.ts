@@ -3,7 +3,7 @@
  * answers it (the same `report()` call, no second computation), turned into chart
  * models, a description, breadcrumbs and Dataset JSON-LD.
  */
-import { report, reportListings } from '../query/reports.ts';
+import { report, reportLastUpdated, reportListings } from '../query/reports.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import type { ReportResponse } from '../schemas/api/responses.ts';
 import type { BarChartModel } from './charts/bar-chart.ts';
@@ -25,9 +25,8 @@ export const countryName = (code: string) => countryNames.of(code) ?? code;
 
 export interface ReportPage {
   report: ReportResponse['data'];
-  /** the snapshot's build time: the date of the data */
-  dataDate: string;
-  snapshotId: string;
+  /** the latest update of a provider counted (null when none is): the date of the data */
+  dataDate: string | null;
   countryName: string;
   charts: {
     cities: CityChart;
@@ -44,7 +43,8 @@ export interface ReportPage {
 export function reportPage(snapshot: Snapshot, slug: string): ReportPage | undefined {
   const body = report(snapshot, slug);
   if (!body) return undefined;
-  const { data, meta } = body;
+  const { data } = body;
+  const dataDate = reportLastUpdated(snapshot, slug) ?? null;
   const { webUrl, apiUrl } = siteSettings();
   const country = countryName(data.country);
   const crumbs: Crumb[] = [
@@ -57,8 +57,7 @@ export function reportPage(snapshot: Snapshot, slug: string): ReportPage | undef
   );
   return {
     report: data,
-    dataDate: meta.builtAt,
-    snapshotId: meta.generatedFrom,
+    dataDate,
     countryName: country,
     charts: {
       cities: cityChart(data.byCity, REPORT_CITY_BARS),
@@ -69,6 +68,6 @@ export function reportPage(snapshot: Snapshot, slug: string): ReportPage | undef
     },
     description,
     crumbs,
-    jsonLd: [reportJsonLd({ report: data, builtAt: meta.builtAt, countryName: country, description, webUrl, apiUrl }), breadcrumbJsonLd(crumbs, webUrl)],
+    jsonLd: [reportJsonLd({ report: data, dataDate, countryName: country, description, webUrl, apiUrl }), breadcrumbJsonLd(crumbs, webUrl)],
   };
 }

@@ -4,9 +4,8 @@
  * the taxonomy file lists the home page, every usable category and subcategory
  * (with or without providers), every landing page and every report page.
  */
-import { categoryTree } from '../query/categories.ts';
 import { programmaticParams } from '../query/discovery.ts';
-import { reportListings } from '../query/reports.ts';
+import { reportLastUpdated, reportListings } from '../query/reports.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { publishedCount, sitemapProviderRows, taxonomyLastmods, usableCategories } from '../query/site-taxonomy.ts';
 import { latest, partCount, sitemapFileName, sitemapParam, SITEMAP_KINDS, type SitemapEntry, type SitemapKind } from './sitemaps.ts';
@@ -31,12 +30,7 @@ function taxonomyEntries(snapshot: Snapshot, webUrl: string): SitemapEntry[] {
     loc: absoluteUrl(webUrl, p.path),
     lastmod: lastmods.byLanding.get(p.path) ?? null,
   }));
-  // A report's figures change only when a provider of its category does.
-  const tree = categoryTree(snapshot);
-  const reports = reportListings(snapshot).map((r) => {
-    const category = tree.bySlug.get(r.categorySlug);
-    return { loc: absoluteUrl(webUrl, reportPath(r.slug)), lastmod: category ? (lastmods.byCategory.get(category.id) ?? null) : null };
-  });
+  const reports = reportListings(snapshot).map((r) => ({ loc: absoluteUrl(webUrl, reportPath(r.slug)), lastmod: reportLastUpdated(snapshot, r.slug) ?? null }));
   const everything = latest([...lastmods.byCategory.values()]);
   return [{ loc: absoluteUrl(webUrl, '/'), lastmod: everything }, ...categories, ...landings, ...reports];
 }

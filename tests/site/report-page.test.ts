@@ -10,7 +10,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportResponse } from '../../src/schemas/api/responses.ts';
-import { formatCount } from '../../src/site/format.ts';
+import { formatCount, formatDate, isoDateJakarta } from '../../src/site/format.ts';
 import { API_URL, builtSite, WEB_URL, type BuiltSite } from './fixture/built-site.ts';
 import { FORBIDDEN_MARKERS } from './fixture/hostile.ts';
 import { startServer, type RunningServer } from './fixture/serve.ts';
@@ -22,12 +22,22 @@ let site: BuiltSite;
 let server: RunningServer;
 let html: string;
 let report: ReportResponse;
+/** The report's providers read straight from the snapshot: how many, and the latest update. */
+let published: { n: number; latest: string };
+let everyone: number;
 
 beforeAll(async () => {
   site = await builtSite();
   server = await startServer(site);
   html = fs.readFileSync(path.join(site.clientDir, 'laporan', `${SLUG}.html`), 'utf8');
   report = (await (await fetch(`${server.origin}/api/v1/reports/${SLUG}`)).json()) as ReportResponse;
+  const db = new Database(site.dbFile, { readonly: true });
+  const where = `country = 'ID' AND rowid IN (SELECT provider_rowid FROM provider_categories WHERE category_id IN
+      (SELECT id FROM categories WHERE slug = :c OR parent_id = (SELECT id FROM categories WHERE slug = :c)))`;
+  const c = report.data.category.slug;
+  published = db.prepare(`SELECT count(*) AS n, max(coalesce(updated_at, published_at)) AS latest FROM published_providers WHERE ${where}`).get({ c }) as typeof published;
+  everyone = (db.prepare(`SELECT count(*) AS n FROM providers WHERE ${where}`).get({ c }) as { n: number }).n;
+  db.close();
 });
 afterAll(async () => {
   await server?.stop();
@@ -56,15 +66,16 @@ describe('report page metadata', () => {
       name: report.data.title,
       url: PAGE_URL,
       temporalCoverage: String(report.data.year),
-      dateModified: report.meta.builtAt,
+      dateModified: new Date(published.latest).toISOString(),
       distribution: [{ '@type': 'DataDownload', encodingFormat: 'application/json', contentUrl: `${API_URL}/api/v1/reports/${SLUG}` }],
     });
     expect(blocks.map((b) => b.data['@type'])).toContain('BreadcrumbList');
   });
 
-  it('is in the taxonomy sitemap with a lastmod and in llms.txt', () => {
+  it('is in the taxonomy sitemap with the date of its data as lastmod, and in llms.txt', () => {
     const taxonomy = fs.readdirSync(site.clientDir).filter((f) => f.startsWith('sitemap-taxonomy')).map(read).join('');
-    expect(taxonomy).toMatch(new RegExp(`<url><loc>${PAGE_URL}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT[\\d:]+Z</lastmod></url>`));
+    const lastmod = new Date(published.latest).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    expect(taxonomy).toContain(`<url><loc>${PAGE_URL}</loc><lastmod>${lastmod}</lastmod></url>`);
     expect(read('llms.txt')).toContain(`](${PAGE_URL})`);
   });
 
@@ -80,17 +91,15 @@ describe('report page metadata', () => {
 
 describe('report page data', () => {
   it('counts published providers only: the unpublished fixture records are left out', () => {
-    const db = new Database(site.dbFile, { readonly: true });
-    const inCategory = `rowid IN (SELECT provider_rowid FROM provider_categories WHERE category_id IN
-      (SELECT id FROM categories WHERE slug = ? OR parent_id = (SELECT id FROM categories WHERE slug = ?)))`;
-    const count = (table: string) =>
-      (db.prepare(`SELECT count(*) AS n FROM ${table} WHERE country = 'ID' AND ${inCategory}`).get(report.data.category.slug, report.data.category.slug) as { n: number }).n;
-    const published = count('published_providers');
-    const all = count('providers');
-    db.close();
-    expect(all - published).toBeGreaterThanOrEqual(2);
-    expect(report.data.totalProviders).toBe(published);
-    expect(html).toContain(`data-key="totalProviders">${formatCount(published)}<`);
+    expect(everyone - published.n).toBeGreaterThanOrEqual(2);
+    expect(report.data.totalProviders).toBe(published.n);
+    expect(html).toContain(`data-key="totalProviders">${formatCount(published.n)}<`);
+  });
+
+  it('states the date of its data, never the build time, so rebuilding the same data gives the same page', () => {
+    expect(html).toContain(`<time datetime="${isoDateJakarta(published.latest)}">${formatDate(published.latest)}</time>`);
+    expect(html).not.toContain(report.meta.generatedFrom);
+    expect(html).not.toContain(report.meta.builtAt);
   });
 
   it('shows no unpublished provider, dashboard field or hidden commercial value', () => {
