@@ -113,6 +113,7 @@ describe('report page numbers', () => {
           .filter((b) => b.value > 0)
           .map((b) => b.length / b.value), id === 'grafik-rating');
       expect(ratios.length).toBeGreaterThan(1);
+      expect(ratios[0]).toBeGreaterThan(0);
       for (const r of ratios) expect(r).toBeCloseTo(ratios[0]!, 1);
     }
     await page.close();
