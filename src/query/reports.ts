@@ -57,6 +57,8 @@ const RATING_BUCKETS = [
   { range: '4.50-5.00', min: 4.5, max: Infinity },
 ];
 
+const TRUST_LEVELS = [0, 1, 2, 3, 4, 5];
+
 function moneyFigure(values: (number | null)[]) {
   const sorted = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
   const n = sorted.length;
@@ -98,8 +100,16 @@ export function marketFigures(snapshot: Snapshot, category: CategoryNode | undef
           .prepare<[Record<string, unknown>], FigureRow>(FIGURES_SQL)
           .all({ country, categoryIds: JSON.stringify(categoryFilterIds(categoryTree(snapshot), category)) })
       : [];
+    // One pass over the rows for every count.
     const cities = new Map<string, { city: string; count: number }>();
+    const ratingCounts = RATING_BUCKETS.map(() => 0);
+    const trustCounts = TRUST_LEVELS.map(() => 0);
+    let ratingSum = 0;
     for (const r of rows) {
+      ratingSum += r.rating;
+      const bucket = RATING_BUCKETS.findIndex((b) => r.rating >= b.min && r.rating < b.max);
+      if (bucket >= 0) ratingCounts[bucket]!++;
+      if (r.trust >= 0 && r.trust < trustCounts.length) trustCounts[r.trust]!++;
       if (!r.city) continue;
       const key = citySlug(r.city);
       const c = cities.get(key) ?? { city: r.city, count: 0 };
@@ -109,16 +119,12 @@ export function marketFigures(snapshot: Snapshot, category: CategoryNode | undef
     const byCity = [...cities]
       .map(([key, c]) => ({ city: c.city, citySlug: key, count: c.count }))
       .sort((a, b) => b.count - a.count || (a.citySlug < b.citySlug ? -1 : 1));
-    const average = rows.length ? rows.reduce((s, r) => s + r.rating, 0) / rows.length : null;
     const figures: MarketFigures = {
       totalProviders: rows.length,
       byCity,
-      ratingDistribution: RATING_BUCKETS.map((b) => ({
-        range: b.range,
-        count: rows.filter((r) => r.rating >= b.min && r.rating < b.max).length,
-      })),
-      trustDistribution: [0, 1, 2, 3, 4, 5].map((t) => ({ trustLevel: t, count: rows.filter((r) => r.trust === t).length })),
-      averageRating: average === null ? null : formatRating(average),
+      ratingDistribution: RATING_BUCKETS.map((b, i) => ({ range: b.range, count: ratingCounts[i]! })),
+      trustDistribution: TRUST_LEVELS.map((t) => ({ trustLevel: t, count: trustCounts[t]! })),
+      averageRating: rows.length ? formatRating(ratingSum / rows.length) : null,
       commercial: { hourlyRate: moneyFigure(rows.map((r) => r.hourly)), minProjectBudget: moneyFigure(rows.map((r) => r.budget)) },
     };
     return { figures, lastUpdated: latestDate(rows.map((r) => r.updated)) };
