@@ -8,7 +8,7 @@
  */
 import type { ReportResponse } from '../schemas/api/responses.ts';
 import { categoryFilterIds, categoryTree, toCategoryRef, type CategoryNode } from './categories.ts';
-import { citySlug } from './city-slug.ts';
+import { citySlug, mostCommonSpelling } from './city-slug.ts';
 import { formatRating } from './projections.ts';
 import type { Snapshot } from './snapshot.ts';
 
@@ -101,7 +101,7 @@ export function marketFigures(snapshot: Snapshot, category: CategoryNode | undef
           .all({ country, categoryIds: JSON.stringify(categoryFilterIds(categoryTree(snapshot), category)) })
       : [];
     // One pass over the rows for every count.
-    const cities = new Map<string, { city: string; count: number }>();
+    const cities = new Map<string, { spellings: Map<string, number>; count: number }>();
     const ratingCounts = RATING_BUCKETS.map(() => 0);
     const trustCounts = TRUST_LEVELS.map(() => 0);
     let ratingSum = 0;
@@ -112,12 +112,13 @@ export function marketFigures(snapshot: Snapshot, category: CategoryNode | undef
       if (r.trust >= 0 && r.trust < trustCounts.length) trustCounts[r.trust]!++;
       if (!r.city) continue;
       const key = citySlug(r.city);
-      const c = cities.get(key) ?? { city: r.city, count: 0 };
+      const c = cities.get(key) ?? { spellings: new Map<string, number>(), count: 0 };
       c.count++;
+      c.spellings.set(r.city, (c.spellings.get(r.city) ?? 0) + 1);
       cities.set(key, c);
     }
     const byCity = [...cities]
-      .map(([key, c]) => ({ city: c.city, citySlug: key, count: c.count }))
+      .map(([key, c]) => ({ city: mostCommonSpelling(c.spellings), citySlug: key, count: c.count }))
       .sort((a, b) => b.count - a.count || (a.citySlug < b.citySlug ? -1 : 1));
     const figures: MarketFigures = {
       totalProviders: rows.length,

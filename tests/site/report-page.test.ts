@@ -25,6 +25,8 @@ let report: ReportResponse;
 /** The report's providers read straight from the snapshot: how many, and the latest update. */
 let published: { n: number; latest: string };
 let everyone: number;
+/** Spellings of each city among the report's providers: [city_slug, city, count]. */
+let spellings: { slug: string; city: string; n: number }[];
 
 beforeAll(async () => {
   site = await builtSite();
@@ -36,6 +38,7 @@ beforeAll(async () => {
       (SELECT id FROM categories WHERE slug = :c OR parent_id = (SELECT id FROM categories WHERE slug = :c)))`;
   const c = report.data.category.slug;
   published = db.prepare(`SELECT count(*) AS n, max(coalesce(updated_at, published_at)) AS latest FROM published_providers WHERE ${where}`).get({ c }) as typeof published;
+  spellings = db.prepare(`SELECT city_slug AS slug, city, count(*) AS n FROM published_providers WHERE city IS NOT NULL AND ${where} GROUP BY city_slug, city`).all({ c }) as typeof spellings;
   everyone = (db.prepare(`SELECT count(*) AS n FROM providers WHERE ${where}`).get({ c }) as { n: number }).n;
   db.close();
 });
@@ -94,6 +97,15 @@ describe('report page data', () => {
     expect(everyone - published.n).toBeGreaterThanOrEqual(2);
     expect(report.data.totalProviders).toBe(published.n);
     expect(html).toContain(`data-key="totalProviders">${formatCount(published.n)}<`);
+  });
+
+  it('names each city by its most common spelling among the providers counted', () => {
+    const best = new Map<string, { city: string; n: number }>();
+    for (const s of spellings) {
+      const b = best.get(s.slug);
+      if (!b || s.n > b.n || (s.n === b.n && s.city < b.city)) best.set(s.slug, s);
+    }
+    expect(report.data.byCity.map((c) => [c.citySlug, c.city]).sort()).toEqual([...best].map(([slug, b]) => [slug, b.city]).sort());
   });
 
   it('states the date of its data, never the build time, so rebuilding the same data gives the same page', () => {
