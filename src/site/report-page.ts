@@ -13,7 +13,7 @@ import { excerpt, formatCount } from './format.ts';
 import { breadcrumbJsonLd, reportJsonLd, type Crumb, type JsonLd } from './jsonld.ts';
 import { cityChart, moneyChart, ratingChart, trustChart, type CityChart } from './report-charts.ts';
 import { siteSettings } from './settings.ts';
-import { categoryPath, reportPath } from './urls.ts';
+import { absoluteUrl, categoryPath, reportApiPath, reportPath } from './urls.ts';
 
 /** Cities drawn on the report's chart; the table beside it lists every city. */
 export const REPORT_CITY_BARS = 12;
@@ -21,13 +21,15 @@ export const REPORT_CITY_BARS = 12;
 export const reportParams = (snapshot: Snapshot) => reportListings(snapshot).map((r) => ({ params: { slug: r.slug } }));
 
 const countryNames = new Intl.DisplayNames('id', { type: 'region' });
-export const countryName = (code: string) => countryNames.of(code) ?? code;
+const countryName = (code: string) => countryNames.of(code) ?? code;
 
 export interface ReportPage {
   report: ReportResponse['data'];
   /** the latest update of a provider counted (null when none is): the date of the data */
   dataDate: string | null;
   countryName: string;
+  /** the same figures as JSON on the API */
+  apiUrl: string;
   charts: {
     cities: CityChart;
     trust: BarChartModel;
@@ -59,6 +61,7 @@ export function reportPage(snapshot: Snapshot, slug: string): ReportPage | undef
     report: data,
     dataDate,
     countryName: country,
+    apiUrl: absoluteUrl(apiUrl, reportApiPath(data.slug)),
     charts: {
       cities: cityChart(data.byCity, REPORT_CITY_BARS),
       trust: trustChart(data.trustDistribution),

@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportResponse } from '../../src/schemas/api/responses.ts';
 import { formatCount, formatDecimal, formatRupiah } from '../../src/site/format.ts';
+import { REPORT_CITY_BARS } from '../../src/site/report-page.ts';
 import { builtSite, ROOT } from '../site/fixture/built-site.ts';
 import { startServer, type RunningServer } from '../site/fixture/serve.ts';
 import { launchChromium } from './chromium.ts';
@@ -82,8 +83,8 @@ describe('report page numbers', () => {
     expect((await tableRows(page, 'ratingDistribution')).map((r) => [r[0], r[2]])).toEqual(report.ratingDistribution.map((b) => [b.range, formatCount(b.count)]));
     expect((await tableRows(page, 'trustDistribution')).map((r) => [r[0], r[3]])).toEqual(report.trustDistribution.map((t) => [String(t.trustLevel), formatCount(t.count)]));
 
-    expect((await chartMarks(page, 'grafik-kota')).map(([, v]) => v)).toEqual(report.byCity.slice(0, 12).map((c) => c.count));
-    expect((await chartMarks(page, 'grafik-kota')).map(([l]) => l)).toEqual(report.byCity.slice(0, 12).map((c) => c.city));
+    expect((await chartMarks(page, 'grafik-kota')).map(([, v]) => v)).toEqual(report.byCity.slice(0, REPORT_CITY_BARS).map((c) => c.count));
+    expect((await chartMarks(page, 'grafik-kota')).map(([l]) => l)).toEqual(report.byCity.slice(0, REPORT_CITY_BARS).map((c) => c.city));
     expect((await chartMarks(page, 'grafik-rating')).map(([, v]) => v)).toEqual(report.ratingDistribution.map((b) => b.count));
     expect((await chartMarks(page, 'grafik-kepercayaan')).map(([, v]) => v)).toEqual(report.trustDistribution.map((t) => t.count));
 
