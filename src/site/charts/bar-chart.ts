@@ -35,7 +35,7 @@ export interface BarChartModel {
 
 const ROW = 32;
 const GAP = 8;
-const MAX_LABEL_COLUMN = 0.46 * CHART_WIDTH;
+const MAX_LABEL_COLUMN = 0.52 * CHART_WIDTH;
 const VALUE_ROOM = 52;
 
 export function barChart(data: ChartDatum[], color: ChartColor, formatValue: (n: number) => string): BarChartModel {

@@ -4,7 +4,7 @@
  * site's stylesheet (brand blue, the trust badge's green) and each fill keeps at
  * least 3:1 contrast against white (WCAG 1.4.11 for graphics); labels use the ink.
  */
-export const CHART_WIDTH = 460;
+export const CHART_WIDTH = 420;
 export const FONT_SIZE = 14;
 export const SMALL_FONT_SIZE = 12.5;
 
