@@ -30,13 +30,14 @@ export interface ReportPage {
   countryName: string;
   /** the same figures as JSON on the API */
   apiUrl: string;
+  /** null when the report counts no provider */
   charts: {
     cities: CityChart;
     trust: BarChartModel;
     ratings: ColumnChartModel;
     hourlyRate: RangeChartModel | null;
     minProjectBudget: RangeChartModel | null;
-  };
+  } | null;
   description: string;
   crumbs: Crumb[];
   jsonLd: JsonLd[];
@@ -62,7 +63,7 @@ export function reportPage(snapshot: Snapshot, slug: string): ReportPage | undef
     dataDate,
     countryName: country,
     apiUrl: absoluteUrl(apiUrl, reportApiPath(data.slug)),
-    charts: {
+    charts: data.totalProviders === 0 ? null : {
       cities: cityChart(data.byCity, REPORT_CITY_BARS),
       trust: trustChart(data.trustDistribution),
       ratings: ratingChart(data.ratingDistribution),
