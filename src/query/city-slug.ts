@@ -11,3 +11,8 @@ export function citySlug(city: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/** When several spellings share a slug, the most common one names the city (ties: the first in code-point order). */
+export function mostCommonSpelling(spellings: Map<string, number>): string {
+  return [...spellings].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))[0]![0];
+}

@@ -7,7 +7,7 @@
  */
 import type { ProviderSummary } from '../schemas/provider.ts';
 import { categoryFilterIds, categoryTree, topLevelOf, type CategoryNode } from './categories.ts';
-import { citySlug } from './city-slug.ts';
+import { citySlug, mostCommonSpelling } from './city-slug.ts';
 import { toBusinessSummary } from './projections.ts';
 import type { ProviderRow } from './provider-row.ts';
 import { totalPages } from './providers.ts';
@@ -62,10 +62,6 @@ export function programmaticParams(snapshot: Snapshot): ProgrammaticParam[] {
     }));
     return params.sort((a, b) => b.providerCount - a.providerCount || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   });
-}
-
-function mostCommonSpelling(spellings: Map<string, number>): string {
-  return [...spellings].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))[0]![0];
 }
 
 const PROVIDERS_SQL = (cityClause: string) => `

@@ -3,11 +3,12 @@
  * figures computed from the snapshot's published providers in that category (and
  * its active children) and country. Commercial figures read displayable IDR values
  * only (the snapshot's money columns hold nothing else), so no report can reveal a
- * hidden amount.
+ * hidden amount. The API, the report pages (/laporan/{slug}) and the category
+ * pages' charts all read these figures from `marketFigures`: one computation.
  */
 import type { ReportResponse } from '../schemas/api/responses.ts';
-import { categoryFilterIds, categoryTree, toCategoryRef } from './categories.ts';
-import { citySlug } from './city-slug.ts';
+import { categoryFilterIds, categoryTree, toCategoryRef, type CategoryNode } from './categories.ts';
+import { citySlug, mostCommonSpelling } from './city-slug.ts';
 import { formatRating } from './projections.ts';
 import type { Snapshot } from './snapshot.ts';
 
@@ -20,20 +21,30 @@ interface ReportRecordRow {
   summary: string;
 }
 
+export interface ReportListing {
+  slug: string;
+  title: string;
+  categorySlug: string;
+  year: number;
+}
+
 interface FigureRow {
   city: string | null;
   rating: number;
   trust: number;
   hourly: number | null;
   budget: number | null;
+  updated: string;
 }
 
 const REPORT_SQL = 'SELECT slug, title, category_slug, country, year, summary FROM reports WHERE slug = ?';
+const LISTING_SQL = 'SELECT slug, title, category_slug AS categorySlug, year FROM reports ORDER BY year DESC, slug';
 const FIGURES_SQL = `
   SELECT p.city AS city, p.overall_rating AS rating, p.trust_level AS trust,
-         p.hourly_rate_idr AS hourly, p.min_project_budget_idr AS budget
+         p.hourly_rate_idr AS hourly, p.min_project_budget_idr AS budget,
+         coalesce(p.updated_at, p.published_at) AS updated
   FROM published_providers p
-  WHERE p.country = :country
+  WHERE (:country IS NULL OR p.country = :country)
     AND p.rowid IN (SELECT pc.provider_rowid FROM provider_categories pc
                     WHERE pc.category_id IN (SELECT value FROM json_each(:categoryIds)))`;
 
@@ -46,6 +57,8 @@ const RATING_BUCKETS = [
   { range: '4.50-5.00', min: 4.5, max: Infinity },
 ];
 
+const TRUST_LEVELS = [0, 1, 2, 3, 4, 5];
+
 function moneyFigure(values: (number | null)[]) {
   const sorted = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
   const n = sorted.length;
@@ -53,32 +66,88 @@ function moneyFigure(values: (number | null)[]) {
   return { providersWithDisplayableValue: n, minIdr: sorted[0] ?? null, medianIdr: median, maxIdr: sorted[n - 1] ?? null };
 }
 
-export function report(snapshot: Snapshot, slug: string): ReportResponse | undefined {
-  const record = snapshot.prepare<[string], ReportRecordRow>(REPORT_SQL).get(slug);
-  if (!record) return undefined;
-  // Memoized per known report only: unknown slugs must not grow the cache.
-  return snapshot.memo(`report:${record.slug}`, () => {
-    const tree = categoryTree(snapshot);
-    const category = tree.bySlug.get(record.category_slug);
+export type MarketFigures = Omit<ReportResponse['data'], 'slug' | 'title' | 'summary' | 'year' | 'country' | 'category'>;
+
+export interface Market {
+  figures: MarketFigures;
+  /**
+   * The latest updatedAt (else publishedAt) of the providers counted: the date of
+   * the data, for pages and sitemaps (never the build time, so two builds of the
+   * same data are byte-identical). Null when no provider is counted.
+   */
+  lastUpdated: string | null;
+}
+
+function latestDate(dates: string[]): string | null {
+  let best = Number.NEGATIVE_INFINITY;
+  for (const d of dates) best = Math.max(best, Date.parse(d) || Number.NEGATIVE_INFINITY);
+  return Number.isFinite(best) ? new Date(best).toISOString() : null;
+}
+
+/** Every report of the snapshot, newest year first (the report pages and their links). */
+export const reportListings = (snapshot: Snapshot): ReportListing[] =>
+  snapshot.memo('reports:listings', () => snapshot.prepare<[], ReportListing>(LISTING_SQL).all());
+
+/**
+ * Figures of the published providers in a category (and its active children), in
+ * one country or in all of them (country null): a report's figures, and the
+ * charts of a category page.
+ */
+export function marketFigures(snapshot: Snapshot, category: CategoryNode | undefined, country: string | null): Market {
+  return snapshot.memo(`market-figures:${category?.id ?? ''}:${country ?? '*'}`, () => {
     const rows = category
       ? snapshot
           .prepare<[Record<string, unknown>], FigureRow>(FIGURES_SQL)
-          .all({ country: record.country, categoryIds: JSON.stringify(categoryFilterIds(tree, category)) })
+          .all({ country, categoryIds: JSON.stringify(categoryFilterIds(categoryTree(snapshot), category)) })
       : [];
-
-    const cities = new Map<string, { city: string; count: number }>();
+    // One pass over the rows for every count.
+    const cities = new Map<string, { spellings: Map<string, number>; count: number }>();
+    const ratingCounts = RATING_BUCKETS.map(() => 0);
+    const trustCounts = TRUST_LEVELS.map(() => 0);
+    let ratingSum = 0;
     for (const r of rows) {
+      ratingSum += r.rating;
+      const bucket = RATING_BUCKETS.findIndex((b) => r.rating >= b.min && r.rating < b.max);
+      if (bucket >= 0) ratingCounts[bucket]!++;
+      if (r.trust >= 0 && r.trust < trustCounts.length) trustCounts[r.trust]!++;
       if (!r.city) continue;
       const key = citySlug(r.city);
-      const c = cities.get(key) ?? { city: r.city, count: 0 };
+      const c = cities.get(key) ?? { spellings: new Map<string, number>(), count: 0 };
       c.count++;
+      c.spellings.set(r.city, (c.spellings.get(r.city) ?? 0) + 1);
       cities.set(key, c);
     }
     const byCity = [...cities]
-      .map(([key, c]) => ({ city: c.city, citySlug: key, count: c.count }))
+      .map(([key, c]) => ({ city: mostCommonSpelling(c.spellings), citySlug: key, count: c.count }))
       .sort((a, b) => b.count - a.count || (a.citySlug < b.citySlug ? -1 : 1));
-    const average = rows.length ? rows.reduce((s, r) => s + r.rating, 0) / rows.length : null;
+    const figures: MarketFigures = {
+      totalProviders: rows.length,
+      byCity,
+      ratingDistribution: RATING_BUCKETS.map((b, i) => ({ range: b.range, count: ratingCounts[i]! })),
+      trustDistribution: TRUST_LEVELS.map((t) => ({ trustLevel: t, count: trustCounts[t]! })),
+      averageRating: rows.length ? formatRating(ratingSum / rows.length) : null,
+      commercial: { hourlyRate: moneyFigure(rows.map((r) => r.hourly)), minProjectBudget: moneyFigure(rows.map((r) => r.budget)) },
+    };
+    return { figures, lastUpdated: latestDate(rows.map((r) => r.updated)) };
+  });
+}
 
+const reportRecord = (snapshot: Snapshot, slug: string) => snapshot.prepare<[string], ReportRecordRow>(REPORT_SQL).get(slug);
+const reportMarket = (snapshot: Snapshot, record: ReportRecordRow) =>
+  marketFigures(snapshot, categoryTree(snapshot).bySlug.get(record.category_slug), record.country);
+
+/** The date of a report's data (see Market.lastUpdated), or undefined for an unknown slug. */
+export function reportLastUpdated(snapshot: Snapshot, slug: string): string | null | undefined {
+  const record = reportRecord(snapshot, slug);
+  return record && reportMarket(snapshot, record).lastUpdated;
+}
+
+export function report(snapshot: Snapshot, slug: string): ReportResponse | undefined {
+  const record = reportRecord(snapshot, slug);
+  if (!record) return undefined;
+  // Memoized per known report only: unknown slugs must not grow the cache.
+  return snapshot.memo(`report:${record.slug}`, () => {
+    const category = categoryTree(snapshot).bySlug.get(record.category_slug);
     return {
       data: {
         slug: record.slug,
@@ -87,15 +156,7 @@ export function report(snapshot: Snapshot, slug: string): ReportResponse | undef
         year: record.year,
         country: record.country,
         category: category ? toCategoryRef(category) : { id: '', slug: record.category_slug, name: record.category_slug },
-        totalProviders: rows.length,
-        byCity,
-        ratingDistribution: RATING_BUCKETS.map((b) => ({
-          range: b.range,
-          count: rows.filter((r) => r.rating >= b.min && r.rating < b.max).length,
-        })),
-        trustDistribution: [0, 1, 2, 3, 4, 5].map((t) => ({ trustLevel: t, count: rows.filter((r) => r.trust === t).length })),
-        averageRating: average === null ? null : formatRating(average),
-        commercial: { hourlyRate: moneyFigure(rows.map((r) => r.hourly)), minProjectBudget: moneyFigure(rows.map((r) => r.budget)) },
+        ...reportMarket(snapshot, record).figures,
       },
       meta: { generatedFrom: snapshot.id, builtAt: snapshot.meta.builtAt },
     };

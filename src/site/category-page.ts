@@ -1,13 +1,18 @@
 /** Category pages: one per usable category and subcategory, with or without providers. */
 import { programmaticParams } from '../query/discovery.ts';
+import { marketFigures, reportListings, type MarketFigures, type ReportListing } from '../query/reports.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { categoryProviders, usableCategories, type UsableCategory } from '../query/site-taxonomy.ts';
 import type { ProviderSummary } from '../schemas/provider.ts';
+import type { BarChartModel } from './charts/bar-chart.ts';
 import { breadcrumbJsonLd, itemListJsonLd, type Crumb, type JsonLd } from './jsonld.ts';
+import { chartSentences, cityChart, trustChart, type CityChart } from './report-charts.ts';
 import { siteSettings } from './settings.ts';
 import { categoryPath } from './urls.ts';
 
 export const CATEGORY_LIMIT = 30;
+/** Cities drawn on a category page's small chart. */
+export const CATEGORY_CITY_BARS = 8;
 
 export const categoryParams = (snapshot: Snapshot) => usableCategories(snapshot).map((c) => ({ params: { slug: c.node.slug } }));
 
@@ -17,9 +22,28 @@ export interface CategoryPage {
   total: number;
   /** landing pages of this (top-level) category, most providers first */
   cities: { path: string; city: string; providerCount: number }[];
+  /** small charts of the category's providers (all countries), or null when it has none */
+  charts: CategoryCharts | null;
+  /** market reports about this category */
+  reports: ReportListing[];
   description: string;
   crumbs: Crumb[];
   jsonLd: JsonLd[];
+}
+
+export interface CategoryCharts {
+  byCity: MarketFigures['byCity'];
+  trustDistribution: MarketFigures['trustDistribution'];
+  cities: CityChart;
+  trust: BarChartModel;
+  sentences: { cities: string; trust: string };
+}
+
+function categoryCharts(figures: MarketFigures): CategoryCharts | null {
+  if (figures.totalProviders === 0) return null;
+  const cities = cityChart(figures.byCity, CATEGORY_CITY_BARS);
+  const { cities: citySentence, trust } = chartSentences(figures, cities);
+  return { byCity: figures.byCity, trustDistribution: figures.trustDistribution, cities, trust: trustChart(figures.trustDistribution), sentences: { cities: citySentence, trust } };
 }
 
 export function categoryPage(snapshot: Snapshot, slug: string): CategoryPage | undefined {
@@ -44,6 +68,8 @@ export function categoryPage(snapshot: Snapshot, slug: string): CategoryPage | u
     providers: data,
     total,
     cities,
+    charts: categoryCharts(marketFigures(snapshot, node, null).figures),
+    reports: reportListings(snapshot).filter((r) => r.categorySlug === node.slug),
     description:
       total > 0
         ? `${total} penyedia ${node.name} di direktori, diurutkan menurut tingkat kepercayaan lalu rating.`

@@ -1,5 +1,6 @@
-/** The home page's data: counts, the category tree and the biggest landing pages. */
+/** The home page's data: counts, the category tree, the market reports and the biggest landing pages. */
 import { programmaticParams } from '../query/discovery.ts';
+import { reportListings } from '../query/reports.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { publishedCount, usableCategories } from '../query/site-taxonomy.ts';
 
@@ -8,6 +9,7 @@ export function homePage(snapshot: Snapshot) {
   return {
     published: publishedCount(snapshot),
     roots: categories.filter((c) => c.parent === null),
+    reports: reportListings(snapshot),
     topLandings: programmaticParams(snapshot).slice(0, 24),
     categoryNames: new Map(categories.map((c) => [c.node.slug, c.node.name])),
   };

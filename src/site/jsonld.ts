@@ -3,8 +3,9 @@
  * `&`, U+2028 and U+2029 become \u003c-style escapes, so no provider text can
  * close the <script> element or break a JavaScript parser (CONTRACT.md section 3).
  */
+import type { ReportResponse } from '../schemas/api/responses.ts';
 import type { ProviderDetail } from '../schemas/provider.ts';
-import { absoluteUrl, categoryPath, landingPath, providerPath, vicPath } from './urls.ts';
+import { absoluteUrl, categoryPath, landingPath, providerPath, reportApiPath, reportPath, vicPath } from './urls.ts';
 import { safeHttpUrl } from './format.ts';
 
 export type JsonLd = Record<string, unknown>;
@@ -100,3 +101,42 @@ export function itemListJsonLd(name: string, providers: ListedProvider[], webUrl
 export const landingUrl = (webUrl: string, categorySlug: string, citySlug: string) =>
   absoluteUrl(webUrl, landingPath(categorySlug, citySlug));
 export const categoryUrl = (webUrl: string, slug: string) => absoluteUrl(webUrl, categoryPath(slug));
+
+export interface ReportJsonLdInput {
+  report: ReportResponse['data'];
+  /** the latest update of the providers counted */
+  dataDate: string | null;
+  countryName: string;
+  description: string;
+  webUrl: string;
+  apiUrl: string;
+}
+
+/** A report page as a schema.org Dataset; its JSON on the API is the download. */
+export function reportJsonLd({ report, dataDate, countryName, description, webUrl, apiUrl }: ReportJsonLdInput): JsonLd {
+  const url = absoluteUrl(webUrl, reportPath(report.slug));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Dataset',
+    '@id': `${url}#dataset`,
+    name: report.title,
+    description,
+    url,
+    inLanguage: 'id',
+    isAccessibleForFree: true,
+    temporalCoverage: String(report.year),
+    spatialCoverage: { '@type': 'Place', name: countryName },
+    dateModified: dataDate ?? undefined,
+    keywords: [report.category.name, countryName, 'penyedia jasa', 'laporan pasar'],
+    about: { '@type': 'Thing', name: report.category.name, url: categoryUrl(webUrl, report.category.slug) },
+    variableMeasured: [
+      'jumlah penyedia per kota',
+      'sebaran rating',
+      'sebaran tingkat kepercayaan',
+      'tarif per jam (IDR, hanya nilai yang dapat ditampilkan)',
+      'anggaran proyek minimum (IDR, hanya nilai yang dapat ditampilkan)',
+    ],
+    creator: { '@type': 'Organization', name: 'Direktori Penyedia Jasa', url: `${webUrl.replace(/\/+$/, '')}/` },
+    distribution: [{ '@type': 'DataDownload', encodingFormat: 'application/json', contentUrl: absoluteUrl(apiUrl, reportApiPath(report.slug)) }],
+  };
+}

@@ -4,10 +4,8 @@
  * link is absolute (PUBLIC_WEB_URL for the site, PUBLIC_API_URL for the API) and
  * answers: URL patterns are written in the text, next to a real example.
  */
-import { absoluteUrl, providerPath, RANKING_METHOD_PATH, SEARCH_PATH, vicPath } from './urls.ts';
+import { absoluteUrl, providerPath, RANKING_METHOD_PATH, reportApiPath, reportPath, SEARCH_PATH, vicPath } from './urls.ts';
 import { indexNowKeyPath } from './indexnow.ts';
-
-export const REPORT_SLUG = 'web-development-indonesia-2026';
 
 export interface LlmsInput {
   webUrl: string;
@@ -20,6 +18,8 @@ export interface LlmsInput {
   /** A landing page path, or null when there is none. */
   exampleLandingPath: string | null;
   publishedProviders: number;
+  /** The snapshot's market reports: each has a page with charts and the same figures on the API. */
+  reports: { slug: string; title: string }[];
 }
 
 const item = (title: string, url: string, note: string) => `- [${title}](${url}): ${note}`;
@@ -51,6 +51,12 @@ export function renderLlmsTxt(input: LlmsInput): string {
   if (input.exampleLandingPath) {
     lines.push(item('Landing page', web(input.exampleLandingPath), 'best providers of a category in a city; pattern /{categorySlug}-terbaik-{citySlug}'));
   }
+  if (input.reports.length) {
+    lines.push('', '## Laporan (market reports)', '');
+    for (const r of input.reports) {
+      lines.push(item(r.title, web(reportPath(r.slug)), 'report page: providers by city, rating, trust level, rates and budgets as charts with data tables; pattern /laporan/{slug}'));
+    }
+  }
   lines.push(
     '',
     '## API',
@@ -60,7 +66,7 @@ export function renderLlmsTxt(input: LlmsInput): string {
     item('Categories', api('/api/v1/categories'), 'active categories with their children'),
     item('Programmatic parameters', api('/api/v1/discovery/programmatic-params'), 'category and city combinations'),
     item('OpenAPI document', api('/api/v1/openapi.json'), 'the REST API described as OpenAPI'),
-    item('Report API', api(`/api/v1/reports/${REPORT_SLUG}`), 'web development in Indonesia, 2026'),
+    ...input.reports.map((r) => item(`Report API: ${r.title}`, api(reportApiPath(r.slug)), 'the same figures as the report page, as JSON')),
     item('AI endpoint', api('/api/ai/recommend'), 'GET with q (and city, limit); needs X-API-Key'),
     item('MCP endpoint', api('/mcp'), 'JSON-RPC 2.0 tools search_providers, get_provider_card, compare_providers; POST needs X-API-Key'),
     '',
@@ -82,7 +88,7 @@ export function renderLlmsTxt(input: LlmsInput): string {
 function sitemapNote(file: string): string {
   if (file.startsWith('sitemap-providers')) return 'published provider pages';
   if (file.startsWith('sitemap-vic')) return 'published VIC cards';
-  return 'active categories, subcategories and landing pages';
+  return 'active categories, subcategories, landing pages and report pages';
 }
 
 export function renderRobotsTxt(webUrl: string): string {

@@ -2,13 +2,14 @@
  * Which sitemap files a snapshot needs and what each one lists. Providers and VIC
  * cards are read in slug order one file at a time (at most 50,000 rows in memory);
  * the taxonomy file lists the home page, every usable category and subcategory
- * (with or without providers) and every landing page.
+ * (with or without providers), every landing page and every report page.
  */
 import { programmaticParams } from '../query/discovery.ts';
+import { reportLastUpdated, reportListings } from '../query/reports.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { publishedCount, sitemapProviderRows, taxonomyLastmods, usableCategories } from '../query/site-taxonomy.ts';
 import { latest, partCount, sitemapFileName, sitemapParam, SITEMAP_KINDS, type SitemapEntry, type SitemapKind } from './sitemaps.ts';
-import { absoluteUrl, categoryPath, providerPath, vicPath } from './urls.ts';
+import { absoluteUrl, categoryPath, providerPath, reportPath, vicPath } from './urls.ts';
 
 export interface SitemapFile {
   kind: SitemapKind;
@@ -29,8 +30,9 @@ function taxonomyEntries(snapshot: Snapshot, webUrl: string): SitemapEntry[] {
     loc: absoluteUrl(webUrl, p.path),
     lastmod: lastmods.byLanding.get(p.path) ?? null,
   }));
+  const reports = reportListings(snapshot).map((r) => ({ loc: absoluteUrl(webUrl, reportPath(r.slug)), lastmod: reportLastUpdated(snapshot, r.slug) ?? null }));
   const everything = latest([...lastmods.byCategory.values()]);
-  return [{ loc: absoluteUrl(webUrl, '/'), lastmod: everything }, ...categories, ...landings];
+  return [{ loc: absoluteUrl(webUrl, '/'), lastmod: everything }, ...categories, ...landings, ...reports];
 }
 
 function kindTotal(snapshot: Snapshot, kind: SitemapKind, webUrl: string): number {

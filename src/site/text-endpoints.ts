@@ -4,6 +4,7 @@
  * files; their served headers come from src/site/static-headers.ts.
  */
 import { programmaticParams } from '../query/discovery.ts';
+import { reportListings } from '../query/reports.ts';
 import { publishedCount } from '../query/site-taxonomy.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { indexNowKeyPath } from './indexnow.ts';
@@ -26,6 +27,7 @@ export function llmsTxtResponse(snapshot: Snapshot): Response {
     exampleSlug: firstSlug,
     exampleLandingPath: programmaticParams(snapshot)[0]?.path ?? null,
     publishedProviders: publishedCount(snapshot),
+    reports: reportListings(snapshot),
   });
   return respond('/llms.txt', body);
 }

@@ -24,3 +24,7 @@ export const comparePath = (a: string, b: string) => `${COMPARE_PATH}?${new URLS
 export function absoluteUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}${path}`;
 }
+
+export const reportPath = (slug: string) => `/laporan/${slug}`;
+/** The report's JSON on the API: the same figures the report page draws. */
+export const reportApiPath = (slug: string) => `/api/v1/reports/${slug}`;

@@ -85,6 +85,7 @@ describe('llms.txt and robots.txt', () => {
   const text = renderLlmsTxt({
     webUrl: 'https://dir.example.id', apiUrl: 'https://api.example.id', indexNowKey: 'abcdef123456',
     sitemapFiles: ['sitemap-providers.xml', 'sitemap-vic.xml'], exampleSlug: 'acme', exampleLandingPath: '/web-terbaik-bandung', publishedProviders: 3,
+    reports: [{ slug: 'web-development-indonesia-2026', title: 'Web Development di Indonesia 2026' }],
   });
   it('follows the llmstxt.org shape: H1, blockquote, H2 link lists, Optional last', () => {
     const lines = text.split('\n');
@@ -96,7 +97,7 @@ describe('llms.txt and robots.txt', () => {
   });
   it('names every entry point of the spec', () => {
     for (const url of ['https://dir.example.id/provider/acme/vic.json', 'https://api.example.id/api/v1/openapi.json', 'https://api.example.id/api/ai/recommend',
-      'https://api.example.id/api/v1/reports/web-development-indonesia-2026', 'https://api.example.id/mcp', 'https://dir.example.id/sitemap.xml',
+      'https://api.example.id/api/v1/reports/web-development-indonesia-2026', 'https://dir.example.id/laporan/web-development-indonesia-2026', 'https://api.example.id/mcp', 'https://dir.example.id/sitemap.xml',
       'https://dir.example.id/abcdef123456.txt']) expect(text).toContain(`(${url})`);
   });
   it('robots names the index and keeps /api/ai/ and /mcp out', () => {
