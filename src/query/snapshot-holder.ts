@@ -8,8 +8,14 @@
  * file was replaced (new inode, size or mtime) it verifies the new file (integrity
  * and schema version), opens it and swaps. A file that fails verification is
  * refused, remembered by its stamp so it is not re-checked on every tick, and the
- * old snapshot keeps serving. The old connection is closed after a grace period,
- * when no request can still be using it.
+ * old snapshot keeps serving.
+ *
+ * Leases: the node server takes one per request (`lease()`), which pins the
+ * snapshot for that request (current() inside `run` returns it, even after a swap)
+ * and counts it as in use. A swapped-out snapshot is closed when its last lease is
+ * released, at once when it has none: a search waiting 30 s on an external
+ * embedder never meets a closed database, and no timer guesses how long requests
+ * take.
  *
  * A new snapshot is warmed (search-warm.ts) before it serves. The timer and the
  * request path prepare it in the background: verification on a worker thread when
@@ -18,6 +24,7 @@
  * while the new one gets ready (at 1,000,000 providers quick_check alone reads for
  * about 12 s). `check()` does the same synchronously (tests, scripts).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Snapshot } from './snapshot.ts';
@@ -25,7 +32,6 @@ import { warmSearch, warmSteps } from './search-warm.ts';
 import { verifySnapshotFile, type VerifyResult } from '../snapshot/snapshot-file.ts';
 
 const CHECK_INTERVAL_MS = 250;
-const CLOSE_GRACE_MS = 30_000;
 
 export type SnapshotVerifier = (file: string) => VerifyResult;
 /** The same check off the event loop (src/ops/verify.ts runs it on a worker thread). */
@@ -39,6 +45,15 @@ export interface SwapEvent {
   snapshotId?: string;
   previousId?: string;
   reason?: string;
+}
+
+/** One request's hold on a snapshot (SnapshotHolder.lease). */
+export interface SnapshotLease {
+  readonly snapshot: Snapshot;
+  /** Runs fn with this snapshot as current() (and across everything fn awaits). */
+  run<T>(fn: () => T): T;
+  /** Ends the hold; idempotent. A retired snapshot closes with its last lease. */
+  release(): void;
 }
 
 interface FileStamp {
@@ -66,7 +81,12 @@ export class SnapshotHolder {
   private lastCheck = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly listeners: ((s: Snapshot) => void)[] = [];
-  private readonly closing = new Set<NodeJS.Timeout>();
+  /** the snapshot of the request being run (lease().run) */
+  private readonly pinned = new AsyncLocalStorage<Snapshot>();
+  /** leases held per snapshot */
+  private readonly users = new Map<Snapshot, number>();
+  /** swapped out, still leased: closed by the last release */
+  private readonly retired = new Set<Snapshot>();
   private preparing = false;
   private closed = false;
 
@@ -80,6 +100,8 @@ export class SnapshotHolder {
 
   /** The snapshot to use for this request. Throws when no valid snapshot was ever opened. */
   current(now = Date.now()): Snapshot {
+    const pinned = this.pinned.getStore();
+    if (pinned) return pinned;
     if (!this.snapshot) {
       this.openFirst();
       this.lastCheck = now;
@@ -87,6 +109,40 @@ export class SnapshotHolder {
     }
     if (now - this.lastCheck >= CHECK_INTERVAL_MS) this.checkInBackground(now);
     return this.snapshot;
+  }
+
+  /** Holds the current snapshot for one request. Throws like current() when none can be opened. */
+  lease(): SnapshotLease {
+    const snapshot = this.current();
+    this.users.set(snapshot, (this.users.get(snapshot) ?? 0) + 1);
+    let released = false;
+    return {
+      snapshot,
+      run: (fn) => this.pinned.run(snapshot, fn),
+      release: () => {
+        if (released) return;
+        released = true;
+        this.unuse(snapshot);
+      },
+    };
+  }
+
+  private unuse(snapshot: Snapshot): void {
+    const left = (this.users.get(snapshot) ?? 1) - 1;
+    if (left > 0) return void this.users.set(snapshot, left);
+    this.users.delete(snapshot);
+    if (this.retired.delete(snapshot)) snapshot.close();
+  }
+
+  /** A swapped-out snapshot: closed now when no lease holds it, else by the last release. */
+  private retire(old: Snapshot): void {
+    if (this.users.has(old)) this.retired.add(old);
+    else old.close();
+  }
+
+  /** Snapshots swapped out but still held by a request (tests and health checks read it). */
+  retiredCount(): number {
+    return this.retired.size;
   }
 
   /** Starts the background check so a swap happens even while no request arrives. */
@@ -187,7 +243,7 @@ export class SnapshotHolder {
     const old = this.snapshot;
     this.install(next, stamp);
     this.log({ kind: 'swapped', file: this.file, snapshotId: next.id, previousId: old?.id });
-    if (old) this.closeLater(old);
+    if (old) this.retire(old);
     return true;
   }
 
@@ -213,21 +269,12 @@ export class SnapshotHolder {
     for (const l of this.listeners) l(next);
   }
 
-  private closeLater(old: Snapshot): void {
-    const t = setTimeout(() => {
-      this.closing.delete(t);
-      old.close();
-    }, CLOSE_GRACE_MS);
-    t.unref();
-    this.closing.add(t);
-  }
-
   close(): void {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    for (const t of this.closing) clearTimeout(t);
-    this.closing.clear();
+    for (const old of this.retired) old.close();
+    this.retired.clear();
     this.snapshot?.close();
     this.snapshot = undefined;
   }
