@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import type { Env } from '../env.ts';
 import { handleRequest, isDynamicPath } from './app.ts';
 import { snapshotHolder, type SnapshotLease } from '../query/snapshot-holder.ts';
+import { rateLimitClock } from './auth/services.ts';
 import { answerClientError } from './client-errors.ts';
 import { currentSnapshot } from './context.ts';
 import { isDraining, trackConnections } from './drain.ts';
@@ -105,8 +106,8 @@ export async function createNodeServer(options: ServerOptions): Promise<http.Ser
         }
         if (publicLimit && countsAsPublic(req, pathname)) {
           const verdict = await publicLimit.take(req);
+          if (verdict.refusal) return refuse(verdict.refusal); // the refusal carries the rate headers itself
           Object.assign(perRequest, verdict.headers);
-          if (verdict.refusal) return refuse(verdict.refusal);
         }
         lease = leaseSnapshot();
         if (lease) res.once('close', lease.release);
@@ -155,8 +156,9 @@ export async function createNodeServer(options: ServerOptions): Promise<http.Ser
 /** The per-client budget of unkeyed requests, or undefined when PUBLIC_RATE_LIMIT_PER_MINUTE is 0. */
 function publicLimitFor(env: Env): PublicLimit | undefined {
   if (env.publicRateLimitPerMinute === 0) return undefined;
-  const store = env.redisUrl ? new RedisRateLimitStore(env.redisUrl) : new MemoryRateLimitStore();
-  return new PublicLimit(new RateLimiter(store), env.publicRateLimitPerMinute, env.trustProxyHops);
+  const clock = rateLimitClock();
+  const store = env.redisUrl ? new RedisRateLimitStore(env.redisUrl) : new MemoryRateLimitStore(clock);
+  return new PublicLimit(new RateLimiter(store, clock), env.publicRateLimitPerMinute, env.trustProxyHops);
 }
 
 /** Everything dynamic except /healthz (load balancers poll it) and key-protected routes called with a key (the key's budget governs those). */
