@@ -142,7 +142,7 @@ describe('public per-client limit', () => {
 describe('response cache key', () => {
   it('unknown, reordered and default-valued parameters hit the one entry of the normalized query', async () => {
     const url = await serve({});
-    const counters = async () => ((await (await fetch(`${url}/healthz`)).json()) as { responseCache: Record<string, number> }).responseCache;
+    const counters = async () => ((await (await fetch(`${url}/healthz`)).json()) as { responseCache: { hits: number; misses: number; entries: number; bytes: number } }).responseCache;
     const first = await fetch(`${url}/api/v1/search?q=website&city=Jakarta%20Selatan`);
     const body = await first.text();
     const before = await counters();
