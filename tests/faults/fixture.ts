@@ -53,7 +53,7 @@ export interface RunningLoad {
 
 /** `connections` workers, each with its own keep-alive connection, until stop(). */
 export function startLoad(url: string, connections: number, next: (worker: number, n: number) => LoadRequest, onAnswer?: (a: Answer) => void): RunningLoad {
-  const figures: LoadFigures = { sent: 0, answered: 0, byStatus: {}, serverErrors: 0, failures: 0, refused: 0, errorSamples: [] };
+  const figures = emptyFigures();
   let stopped = false;
   const target = new URL(url);
   const workers = Array.from({ length: connections }, async (_, worker) => {
@@ -62,19 +62,9 @@ export function startLoad(url: string, connections: number, next: (worker: numbe
       const request = next(worker, n);
       figures.sent++;
       const outcome = await send(target, agent, request);
-      if ('error' in outcome) {
-        if (outcome.error === 'ECONNREFUSED' && !outcome.reused) {
-          figures.refused++;
-          break; // the server stopped listening: this worker is done
-        }
-        figures.failures++;
-        if (figures.errorSamples.length < 5) figures.errorSamples.push(`${request.path.slice(0, 80)}: ${outcome.error} (reused connection: ${outcome.reused})`);
-        continue;
-      }
-      figures.answered++;
-      figures.byStatus[outcome.status] = (figures.byStatus[outcome.status] ?? 0) + 1;
-      if (outcome.status >= 500) figures.serverErrors++;
-      onAnswer?.({ request, worker, ...outcome });
+      const answer = tally(figures, request, worker, outcome);
+      if (answer) onAnswer?.(answer);
+      else if ('error' in outcome && outcome.error === 'ECONNREFUSED' && !outcome.reused) break; // the server stopped listening
     }
     agent.destroy();
   });
@@ -86,6 +76,42 @@ export function startLoad(url: string, connections: number, next: (worker: numbe
       return figures;
     },
   };
+}
+
+/** Sends every request once over `connections` keep-alive connections; resolves with the figures when all are answered. */
+export async function sendAll(url: string, connections: number, requests: LoadRequest[], onAnswer: (a: Answer) => void): Promise<LoadFigures> {
+  const figures = emptyFigures();
+  const target = new URL(url);
+  let next = 0;
+  const workers = Array.from({ length: connections }, async (_, worker) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    for (let i = next++; i < requests.length; i = next++) {
+      figures.sent++;
+      const answer = tally(figures, requests[i]!, worker, await send(target, agent, requests[i]!));
+      if (answer) onAnswer(answer);
+    }
+    agent.destroy();
+  });
+  await Promise.all(workers);
+  return figures;
+}
+
+const emptyFigures = (): LoadFigures => ({ sent: 0, answered: 0, byStatus: {}, serverErrors: 0, failures: 0, refused: 0, errorSamples: [] });
+
+/** Counts one outcome; the answer, or undefined for a failure or a refused connection. */
+function tally(figures: LoadFigures, request: LoadRequest, worker: number, outcome: Outcome): Answer | undefined {
+  if ('error' in outcome) {
+    if (outcome.error === 'ECONNREFUSED' && !outcome.reused) figures.refused++;
+    else {
+      figures.failures++;
+      if (figures.errorSamples.length < 5) figures.errorSamples.push(`${request.path.slice(0, 80)}: ${outcome.error} (reused connection: ${outcome.reused})`);
+    }
+    return undefined;
+  }
+  figures.answered++;
+  figures.byStatus[outcome.status] = (figures.byStatus[outcome.status] ?? 0) + 1;
+  if (outcome.status >= 500) figures.serverErrors++;
+  return { request, worker, ...outcome };
 }
 
 type Outcome = { status: number; snapshotId: string | undefined; body: string } | { error: string; reused: boolean };
