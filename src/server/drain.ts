@@ -7,8 +7,8 @@
  * stops listening (net.Server's close, which leaves open connections alone),
  * answers every request that arrives with `Connection: close` (the node server
  * reads `isDraining`), which makes both sides close that connection after the
- * answer, and closes only connections that have been idle for IDLE_GRACE_MS (a
- * client that has sent nothing for that long is not about to). Whatever is still
+ * answer, and closes only connections seen idle at every check for IDLE_GRACE_MS
+ * (a client that has sent nothing for that long is not about to). Whatever is still
  * open after the timeout is cut.
  */
 import http from 'node:http';
@@ -18,32 +18,24 @@ import type { Socket } from 'node:net';
 const IDLE_GRACE_MS = 2_000;
 const SWEEP_EVERY_MS = 100;
 
-interface ConnectionState {
-  busy: boolean;
-  idleSince: number;
-}
-
-const connections = new WeakMap<http.Server, Map<Socket, ConnectionState>>();
+const connections = new WeakMap<http.Server, Set<Socket>>();
 const draining = new WeakSet<http.Server>();
 
-/** Follows each connection's idle time (called once by createNodeServer). */
+/**
+ * Remembers each open connection (called once by createNodeServer). Per
+ * connection, not per request: the request path stays as lean as before.
+ */
 export function trackConnections(server: http.Server): void {
-  const states = new Map<Socket, ConnectionState>();
-  connections.set(server, states);
+  const open = new Set<Socket>();
+  connections.set(server, open);
   server.on('connection', (socket: Socket) => {
-    states.set(socket, { busy: false, idleSince: Date.now() });
-    socket.once('close', () => states.delete(socket));
-  });
-  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const state = states.get(req.socket);
-    if (!state) return;
-    state.busy = true;
-    res.once('close', () => {
-      state.busy = false;
-      state.idleSince = Date.now();
-    });
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
   });
 }
+
+/** A connection with no response in progress (node:http keeps the one being answered on the socket). */
+const isIdle = (socket: Socket) => !(socket as { _httpMessage?: unknown })._httpMessage;
 
 export const isDraining = (server: http.Server): boolean => draining.has(server);
 
@@ -54,11 +46,17 @@ export const isDraining = (server: http.Server): boolean => draining.has(server)
  */
 export function closeGracefully(server: http.Server, timeoutMs = 10_000): Promise<void> {
   draining.add(server);
-  const states = connections.get(server);
+  const open = connections.get(server) ?? new Set<Socket>();
+  // When each connection was first seen idle, reset whenever it is seen answering.
+  const idleSince = new Map<Socket, number>();
   return new Promise((resolve) => {
     const sweep = setInterval(() => {
       const now = Date.now();
-      for (const [socket, state] of states ?? []) if (!state.busy && now - state.idleSince >= IDLE_GRACE_MS) socket.destroy();
+      for (const socket of open) {
+        if (!isIdle(socket)) idleSince.delete(socket);
+        else if (!idleSince.has(socket)) idleSince.set(socket, now);
+        else if (now - idleSince.get(socket)! >= IDLE_GRACE_MS) socket.destroy();
+      }
     }, SWEEP_EVERY_MS);
     const finish = () => {
       clearInterval(sweep);

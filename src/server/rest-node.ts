@@ -19,7 +19,7 @@ import { etagMatches } from './http.ts';
 import { isCompressible, writeCached, writeReply } from './node-bridge.ts';
 import { errorReply, notModifiedReply, type Reply } from './respond.ts';
 import type { ResponseCache } from './response-cache.ts';
-import { canonicalUrl } from './rest/canonical.ts';
+import { canonicalKey } from './rest/canonical.ts';
 import type { RestRoute } from './rest/route.ts';
 import { match, restReply } from './routes.ts';
 
@@ -49,15 +49,14 @@ export async function serveRest(
   // HEAD: the headers of GET without the body (and without its length, as on the web path).
   const send = (reply: Reply) => writeReply(req, res, req.method === 'HEAD' ? { ...reply, body: null } : reply, perRequest);
   let snapshot: Snapshot;
-  let url: URL;
+  let key: string;
   try {
     snapshot = currentSnapshot();
-    url = canonicalUrl(target.route, target.url);
+    // The canonical path and query: what the ETag is computed from, so one cache entry per ETag.
+    key = canonicalKey(target.route, target.url);
   } catch (err) {
     return send(errorReply(err));
   }
-  // The string the ETag is computed from: one cache entry per ETag.
-  const key = url.pathname + url.search;
   const ifNoneMatch = req.headers['if-none-match'];
   const cacheable = cache !== undefined && target.route.cache === 'snapshot';
 
@@ -67,7 +66,7 @@ export async function serveRest(
     return writeCached(req, res, hit, cache!, perRequest);
   }
 
-  const reply = await restReply(target.route, url, target.pathParams, ifNoneMatch, snapshot);
+  const reply = await restReply(target.route, new URL(key, target.url.origin), target.pathParams, ifNoneMatch, snapshot);
   const etag = reply.headers.etag;
   if (cacheable && reply.status === 200 && etag !== undefined) {
     const entry = cache.set(snapshot, key, reply, etag, isCompressible(reply));
