@@ -8,14 +8,8 @@
  * file was replaced (new inode, size or mtime) it verifies the new file (integrity
  * and schema version), opens it and swaps. A file that fails verification is
  * refused, remembered by its stamp so it is not re-checked on every tick, and the
- * old snapshot keeps serving.
- *
- * Leases: the node server takes one per request (`lease()`), which pins the
- * snapshot for that request (current() inside `run` returns it, even after a swap)
- * and counts it as in use. A swapped-out snapshot is closed when its last lease is
- * released, at once when it has none: a search waiting 30 s on an external
- * embedder never meets a closed database, and no timer guesses how long requests
- * take.
+ * old snapshot keeps serving. The old one is closed when the last request using
+ * it has finished (`lease()`, src/query/snapshot-leases.ts).
  *
  * A new snapshot is warmed (search-warm.ts) before it serves. The timer and the
  * request path prepare it in the background: verification on a worker thread when
@@ -24,10 +18,10 @@
  * while the new one gets ready (at 1,000,000 providers quick_check alone reads for
  * about 12 s). `check()` does the same synchronously (tests, scripts).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Snapshot } from './snapshot.ts';
+import { SnapshotLeases, type SnapshotLease } from './snapshot-leases.ts';
 import { warmSearch, warmSteps } from './search-warm.ts';
 import { verifySnapshotFile, type VerifyResult } from '../snapshot/snapshot-file.ts';
 
@@ -47,14 +41,7 @@ export interface SwapEvent {
   reason?: string;
 }
 
-/** One request's hold on a snapshot (SnapshotHolder.lease). */
-export interface SnapshotLease {
-  readonly snapshot: Snapshot;
-  /** Runs fn with this snapshot as current() (and across everything fn awaits). */
-  run<T>(fn: () => T): T;
-  /** Ends the hold; idempotent. A retired snapshot closes with its last lease. */
-  release(): void;
-}
+export type { SnapshotLease } from './snapshot-leases.ts';
 
 interface FileStamp {
   ino: number;
@@ -81,12 +68,7 @@ export class SnapshotHolder {
   private lastCheck = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly listeners: ((s: Snapshot) => void)[] = [];
-  /** the snapshot of the request being run (lease().run) */
-  private readonly pinned = new AsyncLocalStorage<Snapshot>();
-  /** leases held per snapshot */
-  private readonly users = new Map<Snapshot, number>();
-  /** swapped out, still leased: closed by the last release */
-  private readonly retired = new Set<Snapshot>();
+  private readonly leases = new SnapshotLeases();
   private preparing = false;
   private closed = false;
 
@@ -100,7 +82,7 @@ export class SnapshotHolder {
 
   /** The snapshot to use for this request. Throws when no valid snapshot was ever opened. */
   current(now = Date.now()): Snapshot {
-    const pinned = this.pinned.getStore();
+    const pinned = this.leases.pinnedSnapshot();
     if (pinned) return pinned;
     if (!this.snapshot) {
       this.openFirst();
@@ -113,36 +95,12 @@ export class SnapshotHolder {
 
   /** Holds the current snapshot for one request. Throws like current() when none can be opened. */
   lease(): SnapshotLease {
-    const snapshot = this.current();
-    this.users.set(snapshot, (this.users.get(snapshot) ?? 0) + 1);
-    let released = false;
-    return {
-      snapshot,
-      run: (fn) => this.pinned.run(snapshot, fn),
-      release: () => {
-        if (released) return;
-        released = true;
-        this.unuse(snapshot);
-      },
-    };
+    return this.leases.take(this.current());
   }
 
-  private unuse(snapshot: Snapshot): void {
-    const left = (this.users.get(snapshot) ?? 1) - 1;
-    if (left > 0) return void this.users.set(snapshot, left);
-    this.users.delete(snapshot);
-    if (this.retired.delete(snapshot)) snapshot.close();
-  }
-
-  /** A swapped-out snapshot: closed now when no lease holds it, else by the last release. */
-  private retire(old: Snapshot): void {
-    if (this.users.has(old)) this.retired.add(old);
-    else old.close();
-  }
-
-  /** Snapshots swapped out but still held by a request (tests and health checks read it). */
+  /** Swapped-out snapshots still held by a request. */
   retiredCount(): number {
-    return this.retired.size;
+    return this.leases.retiredCount();
   }
 
   /** Starts the background check so a swap happens even while no request arrives. */
@@ -243,7 +201,7 @@ export class SnapshotHolder {
     const old = this.snapshot;
     this.install(next, stamp);
     this.log({ kind: 'swapped', file: this.file, snapshotId: next.id, previousId: old?.id });
-    if (old) this.retire(old);
+    if (old) this.leases.retire(old);
     return true;
   }
 
@@ -273,8 +231,7 @@ export class SnapshotHolder {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    for (const old of this.retired) old.close();
-    this.retired.clear();
+    this.leases.closeRetired();
     this.snapshot?.close();
     this.snapshot = undefined;
   }
