@@ -41,6 +41,8 @@ export interface LoadFigures {
   serverErrors: number;
   /** requests written on an open connection without a full answer */
   failures: number;
+  /** X-Request-ID of each failure on a new connection (the server may never have received it: match against its log) */
+  failedOnNewConnection: string[];
   /** new connections refused after the server stopped listening (never accepted) */
   refused: number;
   errorSamples: string[];
@@ -96,7 +98,7 @@ export async function sendAll(url: string, connections: number, requests: LoadRe
   return figures;
 }
 
-const emptyFigures = (): LoadFigures => ({ sent: 0, answered: 0, byStatus: {}, serverErrors: 0, failures: 0, refused: 0, errorSamples: [] });
+const emptyFigures = (): LoadFigures => ({ sent: 0, answered: 0, byStatus: {}, serverErrors: 0, failures: 0, failedOnNewConnection: [], refused: 0, errorSamples: [] });
 
 /** Counts one outcome; the answer, or undefined for a failure or a refused connection. */
 function tally(figures: LoadFigures, request: LoadRequest, worker: number, outcome: Outcome): Answer | undefined {
@@ -104,6 +106,7 @@ function tally(figures: LoadFigures, request: LoadRequest, worker: number, outco
     if (outcome.error === 'ECONNREFUSED' && !outcome.reused) figures.refused++;
     else {
       figures.failures++;
+      if (!outcome.reused) figures.failedOnNewConnection.push(request.headers?.['x-request-id'] ?? request.path);
       if (figures.errorSamples.length < 5) figures.errorSamples.push(`${request.path.slice(0, 80)}: ${outcome.error} (reused connection: ${outcome.reused})`);
     }
     return undefined;
