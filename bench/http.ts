@@ -194,6 +194,8 @@ export async function runHttp(snapshotFile: string, opts: { connections: number;
     HOST: '127.0.0.1',
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
+    // autocannon's connections all come from 127.0.0.1: the public per-client limit would answer 429.
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '0',
   };
   const uncachedEnv = { ...env, API_RESPONSE_CACHE_MB: '0' };
   const responseCacheMb = cacheMbOf(env);

@@ -30,7 +30,7 @@ const server = http.createServer(async (req, res) => {
   const hit = cache?.get(snapshot, key);
   if (hit) {
     res.writeHead(200, JSON_HEADERS);
-    res.end(hit.reply.body);
+    res.end(cache!.body(hit, null));
     return;
   }
   try {

@@ -21,6 +21,13 @@ const EnvSchema = z.object({
   STATIC_ROOT: z.string().min(1).optional(),
   ASTRO_OUT_DIR: z.string().min(1).default('dist'),
   API_RESPONSE_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
+  // Limits and abuse (docs/operations.md, "Limits and abuse")
+  PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(300),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  SEARCH_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(32),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(65_000),
 });
 
 export interface Env {
@@ -42,6 +49,14 @@ export interface Env {
   staticRoot: string;
   /** Budget of the in-process cache of public API answers, in MB (src/server/response-cache.ts); 0 disables it. */
   apiResponseCacheMb: number;
+  /** Requests per minute per client address on the public routes (unkeyed); 0 turns the limit off. */
+  publicRateLimitPerMinute: number;
+  /** How many proxy hops in front of the node to trust in X-Forwarded-For (0: the socket's address is the client). */
+  trustProxyHops: number;
+  /** Searches running at once (REST, MCP, AI); one more is answered 503 with Retry-After. */
+  searchMaxInFlight: number;
+  /** node:http timeouts: whole header section, whole request, idle keep-alive connection. */
+  httpTimeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
 }
 
 export const DEFAULT_DIRECTORY_DB = 'data/directory.db';
@@ -72,5 +87,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     distDir: path.resolve(cwd, e.ASTRO_OUT_DIR),
     staticRoot: path.resolve(cwd, e.STATIC_ROOT ?? path.join(e.ASTRO_OUT_DIR, 'client')),
     apiResponseCacheMb: e.API_RESPONSE_CACHE_MB,
+    publicRateLimitPerMinute: e.PUBLIC_RATE_LIMIT_PER_MINUTE,
+    trustProxyHops: e.TRUST_PROXY,
+    searchMaxInFlight: e.SEARCH_MAX_IN_FLIGHT,
+    httpTimeouts: { headersMs: e.HTTP_HEADERS_TIMEOUT_MS, requestMs: e.HTTP_REQUEST_TIMEOUT_MS, keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS },
   };
 }

@@ -8,8 +8,8 @@
  * file was replaced (new inode, size or mtime) it verifies the new file (integrity
  * and schema version), opens it and swaps. A file that fails verification is
  * refused, remembered by its stamp so it is not re-checked on every tick, and the
- * old snapshot keeps serving. The old connection is closed after a grace period,
- * when no request can still be using it.
+ * old snapshot keeps serving. The old one is closed when the last request using
+ * it has finished (`lease()`, src/query/snapshot-leases.ts).
  *
  * A new snapshot is warmed (search-warm.ts) before it serves. The timer and the
  * request path prepare it in the background: verification on a worker thread when
@@ -21,11 +21,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Snapshot } from './snapshot.ts';
+import { SnapshotLeases, type SnapshotLease } from './snapshot-leases.ts';
 import { warmSearch, warmSteps } from './search-warm.ts';
 import { verifySnapshotFile, type VerifyResult } from '../snapshot/snapshot-file.ts';
 
 const CHECK_INTERVAL_MS = 250;
-const CLOSE_GRACE_MS = 30_000;
 
 export type SnapshotVerifier = (file: string) => VerifyResult;
 /** The same check off the event loop (src/ops/verify.ts runs it on a worker thread). */
@@ -40,6 +40,8 @@ export interface SwapEvent {
   previousId?: string;
   reason?: string;
 }
+
+export type { SnapshotLease } from './snapshot-leases.ts';
 
 interface FileStamp {
   ino: number;
@@ -66,7 +68,7 @@ export class SnapshotHolder {
   private lastCheck = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly listeners: ((s: Snapshot) => void)[] = [];
-  private readonly closing = new Set<NodeJS.Timeout>();
+  private readonly leases = new SnapshotLeases();
   private preparing = false;
   private closed = false;
 
@@ -80,6 +82,8 @@ export class SnapshotHolder {
 
   /** The snapshot to use for this request. Throws when no valid snapshot was ever opened. */
   current(now = Date.now()): Snapshot {
+    const pinned = this.leases.pinnedSnapshot();
+    if (pinned) return pinned;
     if (!this.snapshot) {
       this.openFirst();
       this.lastCheck = now;
@@ -87,6 +91,16 @@ export class SnapshotHolder {
     }
     if (now - this.lastCheck >= CHECK_INTERVAL_MS) this.checkInBackground(now);
     return this.snapshot;
+  }
+
+  /** Holds the current snapshot for one request. Throws like current() when none can be opened. */
+  lease(): SnapshotLease {
+    return this.leases.take(this.current());
+  }
+
+  /** Swapped-out snapshots still held by a request. */
+  retiredCount(): number {
+    return this.leases.retiredCount();
   }
 
   /** Starts the background check so a swap happens even while no request arrives. */
@@ -187,7 +201,7 @@ export class SnapshotHolder {
     const old = this.snapshot;
     this.install(next, stamp);
     this.log({ kind: 'swapped', file: this.file, snapshotId: next.id, previousId: old?.id });
-    if (old) this.closeLater(old);
+    if (old) this.leases.retire(old);
     return true;
   }
 
@@ -213,21 +227,11 @@ export class SnapshotHolder {
     for (const l of this.listeners) l(next);
   }
 
-  private closeLater(old: Snapshot): void {
-    const t = setTimeout(() => {
-      this.closing.delete(t);
-      old.close();
-    }, CLOSE_GRACE_MS);
-    t.unref();
-    this.closing.add(t);
-  }
-
   close(): void {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    for (const t of this.closing) clearTimeout(t);
-    this.closing.clear();
+    this.leases.closeRetired();
     this.snapshot?.close();
     this.snapshot = undefined;
   }

@@ -19,6 +19,11 @@ export const ERROR_CODES = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   FORBIDDEN_ORIGIN: 403,
+  // Transport limits (docs/operations.md, "Limits and abuse"): answered before any route runs.
+  BAD_REQUEST: 400,
+  REQUEST_TIMEOUT: 408,
+  BODY_TOO_LARGE: 413,
+  HEADERS_TOO_LARGE: 431,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -8,6 +8,7 @@
 import { currentSnapshot } from './context.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { ApiError } from './errors.ts';
+import type { ResponseCacheCounters } from './response-cache.ts';
 
 const SERVICE = 'provider-directory';
 const startedAt = Date.now();
@@ -25,11 +26,15 @@ export interface HealthBody {
   };
   uptimeSeconds: number;
   pid: number;
+  /** this node's answer cache since start (all zero when API_RESPONSE_CACHE_MB is 0) */
+  responseCache: ResponseCacheCounters;
 }
+
+const NO_CACHE: ResponseCacheCounters = { hits: 0, misses: 0, entries: 0, bytes: 0 };
 
 const VERSION = process.env.npm_package_version ?? '0.1.0';
 
-export function healthBody(snapshot: Snapshot, now = Date.now()): HealthBody {
+export function healthBody(snapshot: Snapshot, now = Date.now(), responseCache: ResponseCacheCounters = NO_CACHE): HealthBody {
   const m = snapshot.meta;
   return {
     status: 'ok',
@@ -38,12 +43,17 @@ export function healthBody(snapshot: Snapshot, now = Date.now()): HealthBody {
     snapshot: { id: m.snapshotId, builtAt: m.builtAt, schemaVersion: m.schemaVersion, datasetHash: m.datasetHash, counts: m.counts },
     uptimeSeconds: Math.floor((now - startedAt) / 1000),
     pid: process.pid,
+    responseCache,
   };
 }
 
 const NO_STORE = { 'cache-control': 'no-store', 'access-control-allow-origin': '*' };
 
-export function handleHealth(request: Request, snapshotOf: () => Snapshot = currentSnapshot): Response {
+export function handleHealth(
+  request: Request,
+  snapshotOf: () => Snapshot = currentSnapshot,
+  cacheCounters: () => ResponseCacheCounters = () => NO_CACHE,
+): Response {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     const err = new ApiError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on /healthz`);
     return Response.json(err.toBody(), { status: err.status, headers: { ...NO_STORE, allow: 'GET, HEAD' } });
@@ -55,7 +65,7 @@ export function handleHealth(request: Request, snapshotOf: () => Snapshot = curr
     const err = new ApiError('SERVICE_UNAVAILABLE', 'no valid snapshot is loaded');
     return Response.json(err.toBody(), { status: err.status, headers: NO_STORE });
   }
-  return Response.json(healthBody(snapshot), {
+  return Response.json(healthBody(snapshot, Date.now(), cacheCounters()), {
     headers: { ...NO_STORE, 'x-snapshot-id': snapshot.id },
   });
 }

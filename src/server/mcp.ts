@@ -126,31 +126,68 @@ async function answer(message: unknown, modeFromHeader: boolean, snapshot: () =>
     return { jsonrpc: '2.0', id, result: await dispatch(method, params, mode, snapshot) };
   } catch (err) {
     if (err instanceof RpcError) return errorBody(id, err.code, err.message);
+    // A snapshot outage or a full search gate: the server's state, said in the message, not a fault to log.
+    if (err instanceof ApiError) return errorBody(id, INTERNAL_ERROR, err.message);
     console.error('mcp internal error:', err);
     return errorBody(id, INTERNAL_ERROR, 'Internal error');
   }
 }
 
-/** POST /mcp, after the key check and the rate limit. */
-export async function handleMcpPost(request: Request, snapshot: () => Snapshot): Promise<Response> {
+/** The largest JSON-RPC batch POST /mcp runs; a larger one is refused whole (-32600) before anything runs. */
+export const MCP_MAX_BATCH = 20;
+/** How many messages of one batch run at the same time. */
+export const MCP_BATCH_CONCURRENCY = 4;
+
+/** A POST /mcp body, parsed once: read before the rate limit, because a batch costs one request per message. */
+export type McpBody = { kind: 'invalid-json' } | { kind: 'message'; message: unknown } | { kind: 'batch'; messages: unknown[] };
+
+export function parseMcpBody(text: string): McpBody {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { kind: 'invalid-json' };
+  }
+  return Array.isArray(body) ? { kind: 'batch', messages: body } : { kind: 'message', message: body };
+}
+
+/** What a body costs from the key's budget: one per message of a batch that will run, else one. */
+export function mcpCost(body: McpBody): number {
+  return body.kind === 'batch' && body.messages.length > 0 && body.messages.length <= MCP_MAX_BATCH ? body.messages.length : 1;
+}
+
+/** Runs fn over items with at most `limit` at a time; results in input order. */
+async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await fn(items[i]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** POST /mcp, after the key check and the rate limit (which charged mcpCost(body)). */
+export async function handleMcpPost(request: Request, body: McpBody, snapshot: () => Snapshot): Promise<Response> {
   const header = request.headers.get('mcp-protocol-version');
   if (header !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(header.trim())) {
     return json(errorBody(null, INVALID_REQUEST, `Unsupported MCP-Protocol-Version: ${header.slice(0, 40)}. Supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`), 400);
   }
-  let body: unknown;
-  try {
-    body = JSON.parse(await request.text());
-  } catch {
-    return json(errorBody(null, PARSE_ERROR, 'Parse error: the body is not valid JSON'));
-  }
+  if (body.kind === 'invalid-json') return json(errorBody(null, PARSE_ERROR, 'Parse error: the body is not valid JSON'));
   const fromHeader = header !== null;
-  if (Array.isArray(body)) {
+  if (body.kind === 'batch') {
     // JSON-RPC 2.0 batch (MCP itself no longer sends them; plain clients may).
-    if (body.length === 0) return json(errorBody(null, INVALID_REQUEST, 'Invalid Request: empty batch'));
-    const answers = (await Promise.all(body.map((m) => answer(m, fromHeader, snapshot)))).filter((a) => a !== null);
+    const { messages } = body;
+    if (messages.length === 0) return json(errorBody(null, INVALID_REQUEST, 'Invalid Request: empty batch'));
+    if (messages.length > MCP_MAX_BATCH) {
+      return json(
+        errorBody(null, INVALID_REQUEST, `Invalid Request: a batch may hold at most ${MCP_MAX_BATCH} messages (this one has ${messages.length}); send it in several requests`),
+      );
+    }
+    const answers = (await mapBounded(messages, MCP_BATCH_CONCURRENCY, (m) => answer(m, fromHeader, snapshot))).filter((a) => a !== null);
     return answers.length ? json(answers) : new Response(null, { status: 202, headers: corsHeaders() });
   }
-  const reply = await answer(body, fromHeader, snapshot);
+  const reply = await answer(body.message, fromHeader, snapshot);
   return reply === null ? new Response(null, { status: 202, headers: corsHeaders() }) : json(reply);
 }
 

@@ -6,8 +6,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import type { Reply } from './respond.ts';
+import type { CachedReply, ResponseCache } from './response-cache.ts';
 
-const MAX_BODY_BYTES = 1_000_000;
+/** The largest request body read (POST /mcp; any other body is refused unread or ignored). */
+export const MAX_BODY_BYTES = 1_000_000;
 
 export async function toWebRequest(req: IncomingMessage, origin: string): Promise<Request> {
   const headers = new Headers();
@@ -19,6 +21,7 @@ export async function toWebRequest(req: IncomingMessage, origin: string): Promis
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw new BodyTooLargeError();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -65,6 +68,12 @@ export async function sendWebResponse(req: IncomingMessage, res: ServerResponse,
   writeReply(req, res, reply, cookies.length ? { 'set-cookie': cookies } : undefined);
 }
 
+/** True when a Reply's body is sent compressed to clients that accept it. */
+export function isCompressible(reply: Reply): boolean {
+  const body = reply.body;
+  return body !== null && body.length >= MIN_COMPRESS_BYTES && COMPRESSIBLE.test(reply.headers['content-type'] ?? '') && !reply.headers['content-encoding'];
+}
+
 /**
  * Writes a Reply: the body compressed (br or gzip, as accepted) when it is
  * compressible and worth it, Content-Length, then the body unless HEAD.
@@ -80,8 +89,7 @@ export function writeReply(
 ): void {
   const headers: Record<string, string | string[]> = { ...reply.headers, ...extra };
   let body = reply.body;
-  const type = reply.headers['content-type'] ?? '';
-  if (body && body.length >= MIN_COMPRESS_BYTES && COMPRESSIBLE.test(type) && !reply.headers['content-encoding']) {
+  if (body && isCompressible(reply)) {
     const encoding = chooseEncoding(req.headers['accept-encoding']);
     if (encoding) {
       body = encode(body, encoding);
@@ -92,6 +100,20 @@ export function writeReply(
   if (body) headers['content-length'] = String(body.length);
   res.writeHead(reply.status, headers);
   res.end(req.method === 'HEAD' ? undefined : body ?? undefined);
+}
+
+/** Writes a cached answer as writeReply writes the Reply it was made from (same headers, same bytes). */
+export function writeCached(req: IncomingMessage, res: ServerResponse, entry: CachedReply, cache: ResponseCache, extra: Record<string, string>): void {
+  const headers: Record<string, string> = { ...entry.headers, ...extra };
+  // HEAD: the headers of GET without the body, its length or its encoding, as writeReply writes a bodiless Reply.
+  if (req.method === 'HEAD') return void res.writeHead(entry.status, headers).end();
+  const encoding = entry.compressible ? chooseEncoding(req.headers['accept-encoding']) : null;
+  if (entry.compressible) headers['vary'] = appendVary(entry.headers['vary'] ?? null, 'Accept-Encoding');
+  if (encoding) headers['content-encoding'] = encoding;
+  const body = cache.body(entry, encoding);
+  headers['content-length'] = String(body.length);
+  res.writeHead(entry.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 export function appendVary(existing: string | null, value: string): string {

@@ -12,10 +12,23 @@ import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { Env } from '../env.ts';
 import { handleRequest, isDynamicPath } from './app.ts';
-import { BodyTooLargeError, sendWebResponse, toWebRequest } from './node-bridge.ts';
+import { snapshotHolder, type SnapshotLease } from '../query/snapshot-holder.ts';
+import { rateLimitClock } from './auth/services.ts';
+import { answerClientError } from './client-errors.ts';
+import { currentSnapshot } from './context.ts';
+import { isDraining, trackConnections } from './drain.ts';
+import { ApiError } from './errors.ts';
+import { handleHealth } from './health.ts';
+import { BodyTooLargeError, MAX_BODY_BYTES, sendWebResponse, toWebRequest, writeReply } from './node-bridge.ts';
+import { MemoryRateLimitStore } from './rate-limit/memory-store.ts';
+import { PublicLimit } from './rate-limit/public-limit.ts';
+import { RateLimiter } from './rate-limit/limiter.ts';
+import { RedisRateLimitStore } from './rate-limit/redis-store.ts';
+import { errorReply } from './respond.ts';
 import { StaticFiles, type HeaderRules } from './static-files.ts';
 import { responseCacheFor, type ResponseCache } from './response-cache.ts';
 import { restTarget, serveRest } from './rest-node.ts';
+import { SearchGate, useSearchGate } from './search-gate.ts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void) => unknown;
 
@@ -40,6 +53,8 @@ export interface RequestLogInfo {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+/** node:http checks header and request timeouts this often (its default, 30 s, would let a slow client stay 40 s). */
+const TIMEOUT_CHECK_MS = 1_000;
 
 export async function createNodeServer(options: ServerOptions): Promise<http.Server> {
   const { env } = options;
@@ -47,50 +62,119 @@ export async function createNodeServer(options: ServerOptions): Promise<http.Ser
   const statics = new StaticFiles(() => resolveRoot(env.staticRoot), options.headersFor);
   const astro = await loadAstroHandler(options.astroEntry);
   const cache = options.responseCache ?? responseCacheFor(env.apiResponseCacheMb);
+  const publicLimit = publicLimitFor(env);
+  useSearchGate(new SearchGate(env.searchMaxInFlight));
+  const cacheCounters = () => cache?.counters() ?? { hits: 0, misses: 0, entries: 0, bytes: 0 };
 
-  const server = http.createServer(async (req, res) => {
-    const started = performance.now();
-    const incoming = req.headers['x-request-id'];
-    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    const perRequest: Record<string, string> = { 'X-Request-ID': requestId };
-    // While draining, tell keep-alive clients not to reuse the connection.
-    if (draining.has(server)) perRequest.Connection = 'close';
-    options.onRequestStart?.({ requestId, method: req.method ?? 'GET' });
-    const pathname = pathOf(req.url);
-    let route = 'static';
-    res.once('finish', () =>
-      options.onRequestEnd?.({ requestId, method: req.method ?? 'GET', route, status: res.statusCode, ms: performance.now() - started }),
-    );
-    const stampHeaders = () => {
-      for (const name in perRequest) res.setHeader(name, perRequest[name]!);
-    };
-    try {
-      const dynamic = isDynamicPath(pathname);
-      if (dynamic) {
-        route = pathname.startsWith('/api/') ? routeLabel(pathname) : pathname;
-        const rest = restTarget(req, origin);
-        // The REST path writes the per-request headers with its own (one writeHead, no setHeader merge).
-        if (rest) return await serveRest(req, res, rest, cache, perRequest);
+  const server = http.createServer(
+    {
+      headersTimeout: env.httpTimeouts.headersMs,
+      requestTimeout: env.httpTimeouts.requestMs,
+      keepAliveTimeout: env.httpTimeouts.keepAliveMs,
+      connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+    },
+    async (req, res) => {
+      const started = performance.now();
+      const incoming = req.headers['x-request-id'];
+      const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      const perRequest: Record<string, string> = { 'X-Request-ID': requestId };
+      // While draining, every answer closes its connection (src/server/drain.ts).
+      if (isDraining(server)) perRequest.Connection = 'close';
+      options.onRequestStart?.({ requestId, method: req.method ?? 'GET' });
+      const pathname = pathOf(req.url);
+      let route = 'static';
+      res.once('finish', () =>
+        options.onRequestEnd?.({ requestId, method: req.method ?? 'GET', route, status: res.statusCode, ms: performance.now() - started }),
+      );
+      const stampHeaders = () => {
+        for (const name in perRequest) res.setHeader(name, perRequest[name]!);
+      };
+      const refuse = (err: ApiError) => writeReply(req, res, errorReply(err), perRequest);
+      let lease: SnapshotLease | undefined;
+      try {
+        const dynamic = isDynamicPath(pathname);
+        if (dynamic) route = pathname.startsWith('/api/') ? routeLabel(pathname) : pathname;
+        else {
+          // Pages and files are read-only: no other method, and no body is ever read for them.
+          if (req.method !== 'GET' && req.method !== 'HEAD') {
+            perRequest.Connection = 'close';
+            return refuse(new ApiError('METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed here; use GET or HEAD.`, { Allow: 'GET, HEAD' }));
+          }
+          stampHeaders();
+          if (statics.serve(req, res, pathname, {})) return; // static files never count against the public limit
+          route = 'page';
+        }
+        if (publicLimit && countsAsPublic(req, pathname)) {
+          const verdict = await publicLimit.take(req);
+          if (verdict.refusal) return refuse(verdict.refusal); // the refusal carries the rate headers itself
+          Object.assign(perRequest, verdict.headers);
+        }
+        lease = leaseSnapshot();
+        if (lease) res.once('close', lease.release);
+        const handle = () => answer(req, res, pathname, perRequest, stampHeaders);
+        return await (lease ? lease.run(handle) : handle());
+      } catch (err) {
+        if (err instanceof BodyTooLargeError) {
+          perRequest.Connection = 'close';
+          return refuse(new ApiError('BODY_TOO_LARGE', `A request body may hold at most ${MAX_BODY_BYTES} bytes.`));
+        }
+        console.error(`request ${requestId} failed:`, err instanceof Error ? err.message : err);
+        if (res.headersSent) return void res.destroy();
+        stampHeaders();
+        plain(res, 500, 'Internal Server Error');
       }
+    },
+  );
+
+  /** The dynamic answer: REST fast path, the web-standard routes, or a server-rendered page. */
+  async function answer(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    pathname: string,
+    perRequest: Record<string, string>,
+    stampHeaders: () => void,
+  ): Promise<void> {
+    if (isDynamicPath(pathname)) {
+      const rest = restTarget(req, origin);
+      // The REST path writes the per-request headers with its own (one writeHead, no setHeader merge).
+      if (rest) return serveRest(req, res, rest, cache, perRequest);
       stampHeaders();
-      if (dynamic) {
-        const response = await handleRequest(await toWebRequest(req, origin));
-        if (response) return await sendWebResponse(req, res, response);
-      }
-      if ((req.method === 'GET' || req.method === 'HEAD') && statics.serve(req, res, pathname, {})) return;
-      route = 'page';
-      if (astro) return await astro(req, res, () => notFound(res, statics));
-      notFound(res, statics);
-    } catch (err) {
-      if (err instanceof BodyTooLargeError) return plain(res, 413, 'Payload Too Large');
-      console.error(`request ${requestId} failed:`, err instanceof Error ? err.message : err);
-      if (res.headersSent) return void res.destroy();
-      stampHeaders();
-      plain(res, 500, 'Internal Server Error');
+      const request = await toWebRequest(req, origin);
+      const response = pathname === '/healthz' ? handleHealth(request, currentSnapshot, cacheCounters) : await handleRequest(request);
+      if (response) return sendWebResponse(req, res, response);
     }
-  });
-  server.keepAliveTimeout = 65_000;
+    stampHeaders();
+    if (astro) return void (await astro(req, res, () => notFound(res, statics)));
+    notFound(res, statics);
+  }
+
+  server.on('clientError', answerClientError);
+  trackConnections(server);
   return server;
+}
+
+/** The per-client budget of unkeyed requests, or undefined when PUBLIC_RATE_LIMIT_PER_MINUTE is 0. */
+function publicLimitFor(env: Env): PublicLimit | undefined {
+  if (env.publicRateLimitPerMinute === 0) return undefined;
+  const clock = rateLimitClock();
+  const store = env.redisUrl ? new RedisRateLimitStore(env.redisUrl) : new MemoryRateLimitStore(clock);
+  return new PublicLimit(new RateLimiter(store, clock), env.publicRateLimitPerMinute, env.trustProxyHops);
+}
+
+/** Everything dynamic except /healthz (load balancers poll it) and key-protected routes called with a key (the key's budget governs those). */
+function countsAsPublic(req: http.IncomingMessage, pathname: string): boolean {
+  if (pathname === '/healthz') return false;
+  const keyProtected = pathname === '/api/ai/recommend' || (pathname === '/mcp' && req.method === 'POST');
+  return !(keyProtected && (req.headers['x-api-key'] !== undefined || req.headers.authorization !== undefined));
+}
+
+/** This request's hold on the snapshot, or undefined when none can be opened (the handlers then answer 503). */
+function leaseSnapshot(): SnapshotLease | undefined {
+  try {
+    return snapshotHolder().lease();
+  } catch {
+    return undefined;
+  }
 }
 
 function routeLabel(pathname: string): string {
@@ -134,28 +218,4 @@ async function loadAstroHandler(entry: string | undefined): Promise<NodeHandler 
   return mod.handler;
 }
 
-const draining = new WeakSet<http.Server>();
-
-/**
- * Stops accepting connections, lets in-flight requests finish (their responses
- * carry `Connection: close`), closes keep-alive connections as they turn idle,
- * then resolves. After timeoutMs whatever is left is cut.
- */
-export function closeGracefully(server: http.Server, timeoutMs = 10_000): Promise<void> {
-  draining.add(server);
-  return new Promise((resolve) => {
-    const sweep = setInterval(() => server.closeIdleConnections(), 50);
-    const timer = setTimeout(() => {
-      clearInterval(sweep);
-      server.closeAllConnections();
-      resolve();
-    }, timeoutMs);
-    timer.unref();
-    server.close(() => {
-      clearInterval(sweep);
-      clearTimeout(timer);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
-}
+export { closeGracefully } from './drain.ts';

@@ -4,26 +4,29 @@
  * answer, issue 7), the same Reply the web path builds (src/server/routes.ts
  * `restReply`), and the response cache in front of it.
  *
- * What stays per request: X-Request-ID and the drain's Connection header (given
- * by the node server, written with the answer's own headers), the request log,
- * If-None-Match -> 304 (answered from the cached ETag), the compression chosen
- * from Accept-Encoding. The public REST routes take no key and have no rate
- * limit; the key-protected routes never come here.
+ * The route, the canonical URL (src/server/rest/canonical.ts: the route's
+ * parameters normalized, unknown ones dropped) and from it the cache key are
+ * found before the lookup, so `&x=<random>` or reordered parameters hit the same
+ * entry. What stays per request: X-Request-ID, the drain's Connection header and
+ * the public rate-limit headers (given by the node server, written with the
+ * answer's own headers), the request log, If-None-Match -> 304 (answered from
+ * the cached ETag), the compression chosen from Accept-Encoding.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Snapshot } from '../query/snapshot.ts';
 import { currentSnapshot } from './context.ts';
 import { etagMatches } from './http.ts';
-import { compress, writeReply } from './node-bridge.ts';
+import { isCompressible, writeCached, writeReply } from './node-bridge.ts';
 import { errorReply, notModifiedReply, type Reply } from './respond.ts';
 import type { ResponseCache } from './response-cache.ts';
+import { canonicalKey } from './rest/canonical.ts';
 import type { RestRoute } from './rest/route.ts';
 import { match, restReply } from './routes.ts';
 
 export interface RestTarget {
   route: RestRoute;
   pathParams: Record<string, string>;
-  /** the request URL as WHATWG parses it, as on the web path: routed, hashed into the ETag, the cache key */
+  /** the request URL as WHATWG parses it, as on the web path */
   url: URL;
 }
 
@@ -43,32 +46,31 @@ export async function serveRest(
   cache: ResponseCache | undefined,
   perRequest: Record<string, string>,
 ): Promise<void> {
-  const send = (reply: Reply, encode = compress) =>
-    // HEAD: the headers of GET without the body (and without its length, as on the web path).
-    writeReply(req, res, req.method === 'HEAD' ? { ...reply, body: null } : reply, perRequest, encode);
+  // HEAD: the headers of GET without the body (and without its length, as on the web path).
+  const send = (reply: Reply) => writeReply(req, res, req.method === 'HEAD' ? { ...reply, body: null } : reply, perRequest);
   let snapshot: Snapshot;
+  let key: string;
   try {
     snapshot = currentSnapshot();
+    // The canonical path and query: what the ETag is computed from, so one cache entry per ETag.
+    key = canonicalKey(target.route, target.url);
   } catch (err) {
     return send(errorReply(err));
   }
-  const { url } = target;
-  // The string the ETag is computed from: one cache entry per ETag.
-  const key = url.pathname + url.search;
   const ifNoneMatch = req.headers['if-none-match'];
   const cacheable = cache !== undefined && target.route.cache === 'snapshot';
 
   const hit = cacheable ? cache.get(snapshot, key) : undefined;
   if (hit) {
     if (etagMatches(ifNoneMatch ?? null, hit.etag)) return send(notModifiedReply(snapshot.id, hit.etag));
-    return send(hit.reply, (_body, encoding) => cache!.encoded(hit, encoding, compress));
+    return writeCached(req, res, hit, cache!, perRequest);
   }
 
-  const reply = await restReply(target.route, url, target.pathParams, ifNoneMatch, snapshot);
+  const reply = await restReply(target.route, new URL(key, target.url.origin), target.pathParams, ifNoneMatch, snapshot);
   const etag = reply.headers.etag;
   if (cacheable && reply.status === 200 && etag !== undefined) {
-    const entry = cache.set(snapshot, key, reply, etag);
-    if (entry) return send(reply, (_body, encoding) => cache.encoded(entry, encoding, compress));
+    const entry = cache.set(snapshot, key, reply, etag, isCompressible(reply));
+    if (entry) return writeCached(req, res, entry, cache, perRequest);
   }
   send(reply);
 }

@@ -10,6 +10,7 @@ import { preflightHeaders } from './http.ts';
 import { errorReply, errorResponse, snapshotReply, toResponse, withoutBody, type Reply } from './respond.ts';
 import { REST_ROUTES } from './rest/index.ts';
 import type { RestRoute } from './rest/route.ts';
+import { canonicalUrl } from './rest/canonical.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { queryRecord } from '../schemas/api/params.ts';
 import { mcpRoute, recommendRoute } from './auth/key-routes.ts';
@@ -28,6 +29,8 @@ export interface Route {
 /**
  * A public REST GET as a Reply: the snapshot's caching headers, errors as the
  * envelope. Reads only the URL and If-None-Match, so it needs no web Request.
+ * `url` is the canonical URL (src/server/rest/canonical.ts): the ETag, the Link
+ * header and the handler's query all come from it.
  */
 export async function restReply(
   route: RestRoute,
@@ -53,7 +56,8 @@ export function restRoute(route: RestRoute): Route {
     rest: route,
     async handle(request, pathParams) {
       const snapshot = currentSnapshot();
-      return toResponse(await restReply(route, new URL(request.url), pathParams, request.headers.get('If-None-Match'), snapshot));
+      const url = canonicalUrl(route, new URL(request.url));
+      return toResponse(await restReply(route, url, pathParams, request.headers.get('If-None-Match'), snapshot));
     },
   };
 }

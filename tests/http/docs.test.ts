@@ -7,8 +7,18 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/server/routes.ts';
 import { buildOpenApiDocument } from '../../src/server/openapi.ts';
 import { REST_ROUTES } from '../../src/server/rest/index.ts';
+import { loadEnv } from '../../src/env.ts';
 
 const readme = fs.readFileSync('README.md', 'utf8');
+/** Settings env.ts reads: a bad value of each is refused by name. */
+const loadEnvKeys = ['PUBLIC_RATE_LIMIT_PER_MINUTE', 'TRUST_PROXY', 'SEARCH_MAX_IN_FLIGHT', 'HTTP_HEADERS_TIMEOUT_MS', 'HTTP_REQUEST_TIMEOUT_MS', 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 'API_RESPONSE_CACHE_MB'].filter((name) => {
+  try {
+    loadEnv({ [name]: 'not-a-number' });
+    return false;
+  } catch (err) {
+    return (err as Error).message.includes(name);
+  }
+});
 const doc = buildOpenApiDocument(REST_ROUTES, 'http://127.0.0.1');
 
 describe('documentation covers every route', () => {
@@ -21,6 +31,19 @@ describe('documentation covers every route', () => {
       for (const method of route.methods) {
         expect(readme).toMatch(new RegExp(`\\| ${method} \\| \`${route.path.replace(/[{}]/g, '\\$&')}\``));
       }
+    });
+  }
+});
+
+describe('documentation covers every limit setting', () => {
+  const operations = fs.readFileSync('docs/operations.md', 'utf8');
+  const limits = operations.slice(operations.indexOf('## Limits and abuse'));
+  const settings = ['PUBLIC_RATE_LIMIT_PER_MINUTE', 'TRUST_PROXY', 'SEARCH_MAX_IN_FLIGHT', 'HTTP_HEADERS_TIMEOUT_MS', 'HTTP_REQUEST_TIMEOUT_MS', 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 'API_RESPONSE_CACHE_MB'];
+  for (const name of settings) {
+    it(`${name} is in the README settings table and in docs/operations.md, "Limits and abuse"`, () => {
+      expect(readme).toMatch(new RegExp(`\\| \`${name}\``));
+      expect(limits).toContain(`\`${name}\``);
+      expect(loadEnvKeys).toContain(name);
     });
   }
 });

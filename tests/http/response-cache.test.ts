@@ -8,6 +8,7 @@
  * swap serves the new snapshot's data, never a body cached from the old one.
  */
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +54,7 @@ let cached = '';
 let uncached = '';
 
 async function listen(responseCache: ResponseCache | undefined): Promise<string> {
-  const env = loadEnv({ ...process.env, DIRECTORY_DB: live, PORT: '0', API_RESPONSE_CACHE_MB: '0' });
+  const env = loadEnv({ ...process.env, DIRECTORY_DB: live, PORT: '0', API_RESPONSE_CACHE_MB: '0', PUBLIC_RATE_LIMIT_PER_MINUTE: '0' });
   const server = await createNodeServer({ env, headersFor: headersForStaticPath, responseCache });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -236,13 +237,6 @@ describe('ResponseCache', () => {
       expect(small.get(a, survivor)).toBeDefined();
       expect(small.get(a, victim)).toBeUndefined();
 
-      // Compressed variants count too.
-      const entry = small.get(a, '/k20')!;
-      const bytes = small.stats().bytes;
-      small.encoded(entry, 'gzip', () => Buffer.alloc(300));
-      expect(small.stats().bytes).toBe(bytes + 300);
-      expect(small.encoded(entry, 'gzip', () => Buffer.alloc(999)).length).toBe(300); // made once
-
       expect(small.set(a, '/huge', reply(6000), 'h')).toBeUndefined(); // over an eighth of the budget
       expect(small.set(b, '/k1', reply(10), 'x')).toBeUndefined(); // not the current generation
       expect(small.get(b, '/k20')).toBeUndefined(); // the snapshot changed: everything dropped
@@ -255,6 +249,36 @@ describe('ResponseCache', () => {
     }
   });
 
+  it('holds 5,000 distinct 15 KB answers in 64 MB: old entries keep only gzip, and serve every encoding byte-exact', () => {
+    const a = new Snapshot(fixture.dbFile);
+    try {
+      const big = new ResponseCache(64 * 1024 * 1024);
+      big.get(a, '/warm'); // starts the generation
+      const answers = 5000;
+      const bodyOf = (i: number) => Buffer.from(JSON.stringify({ data: searchLikeItems(i), meta: { q: `query ${i}`, page: 1, limit: 20 } }));
+      expect(bodyOf(0).length).toBeGreaterThan(14_000);
+      for (let i = 0; i < answers; i++) big.set(a, `/api/v1/search?q=query+${i}`, { status: 200, headers: {}, body: bodyOf(i) }, `e${i}`, true);
+      const stats = big.stats();
+      expect(stats.entries).toBe(answers); // nothing evicted
+      expect(stats.bytes).toBeLessThanOrEqual(stats.maxBytes);
+      expect(stats.compact).toBeGreaterThan(1000); // the oldest keep only their gzip body
+
+      // A compact entry: gzip as kept, plain and brotli rebuilt, then full again (recently used).
+      const old = big.get(a, '/api/v1/search?q=query+0')!;
+      expect(old.plain).toBeNull();
+      expect(zlib.gunzipSync(big.body(old, 'gzip')).equals(bodyOf(0))).toBe(true);
+      expect(big.body(old, null).equals(bodyOf(0))).toBe(true);
+      expect(zlib.brotliDecompressSync(big.body(old, 'br')).equals(bodyOf(0))).toBe(true);
+      expect(old.plain).not.toBeNull();
+      expect(big.stats().bytes).toBeLessThanOrEqual(stats.maxBytes);
+      const young = big.get(a, `/api/v1/search?q=query+${answers - 1}`)!;
+      expect(young.plain?.equals(bodyOf(answers - 1))).toBe(true);
+      expect(big.counters()).toEqual({ hits: 2, misses: 1, entries: answers, bytes: big.stats().bytes });
+    } finally {
+      a.close();
+    }
+  }, 60_000);
+
   it('API_RESPONSE_CACHE_MB: 64 MB by default, 0 disables, bad values refused', () => {
     expect(loadEnv({}).apiResponseCacheMb).toBe(64);
     expect(responseCacheFor(loadEnv({}).apiResponseCacheMb)?.maxBytes).toBe(64 * 1024 * 1024);
@@ -263,3 +287,24 @@ describe('ResponseCache', () => {
     expect(() => loadEnv({ API_RESPONSE_CACHE_MB: 'lots' })).toThrow(/API_RESPONSE_CACHE_MB/);
   });
 });
+
+/** Twenty provider summaries shaped like a search answer's, with text that differs per answer (JSON compresses about 4-6x). */
+function searchLikeItems(seed: number) {
+  const words = ['jasa', 'website', 'toko', 'online', 'aplikasi', 'mobile', 'desain', 'branding', 'seo', 'digital', 'studio', 'kreatif', 'solusi', 'teknologi', 'cloud', 'data'];
+  let x = seed * 2654435761 + 1;
+  const rnd = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 4294967296);
+  const text = (n: number) => Array.from({ length: n }, () => words[Math.floor(rnd() * words.length)]).join(' ');
+  return Array.from({ length: 20 }, (_, i) => ({
+    slug: `${text(2).replace(/ /g, '-')}-${seed}-${i}`,
+    companyName: text(3),
+    tagline: text(8),
+    description: text(60),
+    city: 'Jakarta Selatan',
+    province: 'DKI Jakarta',
+    trustLevel: Math.floor(rnd() * 5),
+    overallRating: Math.round(rnd() * 50) / 10,
+    totalReviews: Math.floor(rnd() * 300),
+    categories: [{ slug: 'web-development', name: 'Web Development' }],
+    search: { rrfScore: rnd(), keywordRank: i + 1, vectorRank: Math.floor(rnd() * 150) + 1 },
+  }));
+}

@@ -52,14 +52,23 @@ describe('SnapshotHolder', () => {
       const a = holder.current();
       const idA = a.id;
       const publishedA = countPublished(holder);
+      // A request in flight holds a lease on A (what the node server takes per request).
+      const lease = holder.lease();
 
       dropIn(fileB);
       expect(holder.check()).toBe(true);
       const idB = holder.current().id;
       expect(idB).not.toBe(idA);
       expect(events.at(-1)).toMatchObject({ kind: 'swapped', snapshotId: idB, previousId: idA });
-      // The old object still answers a request that took it before the swap.
+      // The leased request still sees A, open, however long it takes; new requests see B.
+      expect(lease.run(() => holder.current().id)).toBe(idA);
       expect((a.db.prepare('SELECT count(*) AS n FROM published_providers').get() as { n: number }).n).toBe(publishedA);
+      expect(holder.retiredCount()).toBe(1);
+      // The last lease closes it: reference counting, no timer.
+      lease.release();
+      lease.release(); // idempotent
+      expect(holder.retiredCount()).toBe(0);
+      expect(() => a.db.prepare('SELECT 1').get()).toThrow(/not open/);
 
       const bytes = fs.readFileSync(fileA);
       dropIn(bytes.subarray(0, Math.floor(bytes.length * 0.6)));

@@ -113,11 +113,11 @@ export interface Node {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** scripts/serve.ts on a free port; resolves once it listens. */
+/** scripts/serve.ts on a free port; resolves once it listens. The public rate limit is off unless `env` sets it (load comes from one address). */
 export async function startNode(env: Record<string, string>): Promise<Node> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PUBLIC_RATE_LIMIT_PER_MINUTE: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

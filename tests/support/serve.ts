@@ -1,7 +1,9 @@
 /**
  * Starts scripts/serve.ts (the real server) as a child process on a free loopback
  * port and resolves with its URL. Without ASTRO_SERVER_ENTRY in `env` it serves the
- * API only (no Astro pages), which is what the API tests need.
+ * API only (no Astro pages), which is what the API tests need. The public rate
+ * limit is off unless `env` sets PUBLIC_RATE_LIMIT_PER_MINUTE: every request of a
+ * test comes from one address, and only the limit's own tests are about limits.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 
@@ -21,7 +23,7 @@ export function stopChild(child: ChildProcess): Promise<void> {
 
 export async function startServe(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ASTRO_SERVER_ENTRY: '/nonexistent', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ASTRO_SERVER_ENTRY: '/nonexistent', PUBLIC_RATE_LIMIT_PER_MINUTE: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

@@ -14,10 +14,15 @@ import { keyServices, type KeyServices } from './services.ts';
 
 export type KeyProtectedHandler = (request: Request, key: KeyInfo) => Promise<Response> | Response;
 
+/**
+ * `cost` says how many requests of the budget this one takes (one, or one per
+ * message of an MCP batch); it is asked only after the key is known to be valid.
+ */
 export async function withApiKey(
   request: Request,
   handler: KeyProtectedHandler,
   services: KeyServices = keyServices(),
+  cost: () => Promise<number> = async () => 1,
 ): Promise<Response> {
   const presented = presentedApiKey(request);
   if (presented === null) {
@@ -26,18 +31,20 @@ export async function withApiKey(
   const check = services.keys.verify(presented, services.now());
   if (!check.ok) throw new ApiError('API_KEY_INVALID', 'The API key is invalid or expired.');
 
+  const calls = await cost();
   let decision;
   try {
-    decision = await services.limiter.consume(String(check.key.id), TIER_LIMITS[check.key.tier]);
+    decision = await services.limiter.consume(String(check.key.id), TIER_LIMITS[check.key.tier], calls);
   } catch (err) {
     console.error('rate-limit store unavailable:', (err as Error).message);
     throw new ApiError('SERVICE_UNAVAILABLE', 'The rate limiter is unavailable; try again shortly.', { 'Retry-After': '5' });
   }
   const headers = rateLimitHeaders(decision);
   if (!decision.allowed) {
+    const batch = calls > 1 ? ` This batch of ${calls} calls counts as ${calls} requests; send fewer calls at once.` : '';
     throw new ApiError(
       'RATE_LIMIT_EXCEEDED',
-      `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.resetSeconds} s.`,
+      `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.resetSeconds} s.${batch}`,
       headers,
     );
   }

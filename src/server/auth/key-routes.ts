@@ -8,10 +8,12 @@
 import { loadEnv } from '../../env.ts';
 import { currentSnapshot } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { handleMcpGet, handleMcpPost } from '../mcp.ts';
+import { handleMcpGet, handleMcpPost, mcpCost, parseMcpBody, type McpBody } from '../mcp.ts';
 import { recommendHandler } from '../recommend.ts';
 import type { Route } from '../routes.ts';
+import { searchGate } from '../search-gate.ts';
 import { withApiKey } from './guard.ts';
+import { keyServices } from './services.ts';
 
 let allowedOrigins: Set<string> | undefined;
 const normalizeOrigin = (o: string) => o.trim().replace(/\/+$/, '').toLowerCase();
@@ -33,7 +35,7 @@ export function resetAllowedOrigins(): void {
 export const recommendRoute: Route = {
   path: '/api/ai/recommend',
   methods: ['GET'],
-  handle: (request) => withApiKey(request, (req) => recommendHandler(req, currentSnapshot())),
+  handle: (request) => withApiKey(request, (req) => searchGate().run(() => recommendHandler(req, currentSnapshot()))),
 };
 
 export const mcpRoute: Route = {
@@ -42,10 +44,19 @@ export const mcpRoute: Route = {
   handle(request) {
     checkOrigin(request);
     if (request.method.toUpperCase() === 'POST') {
-      return withApiKey(request, (req) => {
-        let snapshot: ReturnType<typeof currentSnapshot> | undefined;
-        return handleMcpPost(req, () => (snapshot ??= currentSnapshot()));
-      });
+      // The body is read after the key check (an unkeyed 1 MB body is never parsed) and
+      // before the rate limit, because a batch costs one request per message.
+      let body: McpBody = { kind: 'invalid-json' };
+      const cost = async () => mcpCost((body = parseMcpBody(await request.text())));
+      return withApiKey(
+        request,
+        (req) => {
+          let snapshot: ReturnType<typeof currentSnapshot> | undefined;
+          return handleMcpPost(req, body, () => (snapshot ??= currentSnapshot()));
+        },
+        keyServices(),
+        cost,
+      );
     }
     return handleMcpGet(request);
   },

@@ -52,15 +52,16 @@ const PinnedClockSchema = z.coerce.number().int().positive().optional();
 
 let current: KeyServices | undefined;
 
+/** The clock of every rate-limit window in this process (keys and the public limit): pinned by RATE_LIMIT_CLOCK_MS, else the system's. */
+export function rateLimitClock(): Clock {
+  const pinned = PinnedClockSchema.parse(process.env.RATE_LIMIT_CLOCK_MS || undefined);
+  return pinned !== undefined ? () => pinned : systemClock;
+}
+
 export function keyServices(): KeyServices {
   if (!current) {
     const env = loadEnv();
-    const pinned = PinnedClockSchema.parse(process.env.RATE_LIMIT_CLOCK_MS || undefined);
-    current = createKeyServices({
-      keysDb: env.keysDb,
-      redisUrl: env.redisUrl,
-      ...(pinned !== undefined ? { clock: () => pinned } : {}),
-    });
+    current = createKeyServices({ keysDb: env.keysDb, redisUrl: env.redisUrl, clock: rateLimitClock() });
   }
   return current;
 }

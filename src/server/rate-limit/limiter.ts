@@ -1,8 +1,9 @@
 /**
- * The fixed one-minute window per key (CONTRACT.md section 3): every request with
- * a valid key counts; the window starts at whole minutes of the clock; the
- * counter is shared by /api/ai/recommend and POST /mcp because both count
- * against the key's id, not the route.
+ * The fixed one-minute window per client (CONTRACT.md section 3): every request
+ * with a valid key counts against the key, and the public limit counts unkeyed
+ * requests per address the same way (src/server/rate-limit/public-limit.ts).
+ * The window starts at whole minutes of the clock; a key's counter is shared by
+ * /api/ai/recommend and POST /mcp because both count against the key's id.
  */
 import { systemClock, type Clock, type RateLimitStore } from './store.ts';
 
@@ -24,12 +25,16 @@ export class RateLimiter {
     private readonly clock: Clock = systemClock,
   ) {}
 
-  async consume(keyId: string, limit: number): Promise<RateLimitDecision> {
+  /**
+   * Takes `cost` requests from the client's budget (an MCP batch costs one per
+   * message); a request that does not fit is refused and counts as one.
+   */
+  async consume(clientId: string, limit: number, cost = 1): Promise<RateLimitDecision> {
     const now = this.clock();
     const windowStart = Math.floor(now / WINDOW_MS) * WINDOW_MS;
-    const count = await this.store.increment(`rl:${keyId}:${windowStart}`, BUCKET_TTL_MS);
+    const { count, allowed } = await this.store.take(`rl:${clientId}:${windowStart}`, cost, limit, BUCKET_TTL_MS);
     return {
-      allowed: count <= limit,
+      allowed,
       limit,
       remaining: Math.max(0, limit - count),
       resetSeconds: Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000)),

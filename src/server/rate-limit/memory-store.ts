@@ -12,16 +12,17 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   constructor(private readonly clock: Clock = systemClock) {}
 
-  async increment(bucket: string, ttlMs: number): Promise<number> {
+  async take(bucket: string, cost: number, limit: number, ttlMs: number): Promise<{ count: number; allowed: boolean }> {
     const now = this.clock();
     if (++this.sinceSweep >= SWEEP_EVERY) this.sweep(now);
-    const entry = this.buckets.get(bucket);
-    if (entry && entry.expiresAt > now) {
-      entry.count += 1;
-      return entry.count;
+    let entry = this.buckets.get(bucket);
+    if (!entry || entry.expiresAt <= now) {
+      entry = { count: 0, expiresAt: now + ttlMs };
+      this.buckets.set(bucket, entry);
     }
-    this.buckets.set(bucket, { count: 1, expiresAt: now + ttlMs });
-    return 1;
+    const allowed = entry.count + cost <= limit;
+    entry.count += allowed ? cost : 1;
+    return { count: entry.count, allowed };
   }
 
   /** Drops expired buckets so a long-running node does not keep every window it ever saw. */

@@ -11,6 +11,7 @@ import { listCategories } from '../../query/categories.ts';
 import { listProviders, providerDetail } from '../../query/providers.ts';
 import { searchProviders } from '../../query/search.ts';
 import { ApiError } from '../errors.ts';
+import { searchGate } from '../search-gate.ts';
 import { defineRoute } from './route.ts';
 
 export const categoriesRoute = defineRoute({
@@ -40,7 +41,7 @@ export const providersRoute = defineRoute({
     const { page, limit, q, sort, ...filters } = ProvidersListParamsSchema.parse(query);
     if (q !== undefined && codePointLength(q) >= MIN_QUERY_CODE_POINTS) {
       const effectiveSort = sort ?? 'relevance';
-      const result = await searchProviders(snapshot, { q, filters, sort: effectiveSort, page, limit });
+      const result = await searchGate().run(() => searchProviders(snapshot, { q, filters, sort: effectiveSort, page, limit }));
       const body: ProvidersListResponse = {
         data: result.items.map((hit) => ({ ...hit.summary, search: hit.search })),
         meta: {

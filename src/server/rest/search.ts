@@ -3,6 +3,7 @@ import { MIN_QUERY_CODE_POINTS, SearchParamsSchema, codePointLength, type Search
 import { SearchResponseSchema, type SearchResponse } from '../../schemas/api/responses.ts';
 import { searchProviders } from '../../query/search.ts';
 import { ApiError } from '../errors.ts';
+import { searchGate } from '../search-gate.ts';
 import { defineRoute } from './route.ts';
 
 /**
@@ -35,7 +36,7 @@ export const searchRoute = defineRoute({
   cache: 'snapshot',
   async handle({ query, snapshot }) {
     const { q, page, limit, sort, ...filters } = parseSearchParams(query);
-    const result = await searchProviders(snapshot, { q, filters, sort, page, limit });
+    const result = await searchGate().run(() => searchProviders(snapshot, { q, filters, sort, page, limit }));
     const body: SearchResponse = {
       data: result.items.map((hit) => ({ ...hit.summary, search: hit.search })),
       meta: {
