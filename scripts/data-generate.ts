@@ -1,6 +1,6 @@
 /**
  * npm run data:generate -- --providers N --seed S --out DIR
- * Writes a deterministic dataset directory (CONTRACT.md section 4). Progress on a
+ * Writes a deterministic dataset directory (docs/interface.md, Dataset format). Progress on a
  * terminal, quiet under CI or when stderr is not a TTY.
  */
 import { parseArgs } from 'node:util';

@@ -1,5 +1,5 @@
 /**
- * Settings (CONTRACT.md section 2), parsed once with zod. `loadEnv()` throws a
+ * Settings (the README's settings table), parsed once with zod. `loadEnv()` throws a
  * readable error naming each bad variable; entry points print it and exit.
  */
 import * as z from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The start rules of CONTRACT.md section 1, shared by `npm start` and `npm run build`:
+ * The start rules (README, "Commands"), shared by `npm start` and `npm run build`:
  * - default path: (re)build data/directory.db from data/seed/ when it is missing or
  *   was built from another version of the seed (dataset hash differs);
  * - DIRECTORY_DB set: use the file as it is, never overwrite it; missing = error;

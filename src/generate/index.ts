@@ -1,5 +1,5 @@
 /**
- * The deterministic dataset generator (CONTRACT.md section 4): categories.json,
+ * The deterministic dataset generator (docs/interface.md, Dataset format): categories.json,
  * providers.ndjson, proofs.ndjson, reports.json, plus ground-truth.ndjson for the
  * search evaluation (db:build ignores it). Same options, same bytes.
  *

@@ -1,5 +1,5 @@
 /**
- * The one citySlug normalization (CONTRACT.md section 3), shared by the snapshot
+ * The one citySlug normalization (docs/interface.md), shared by the snapshot
  * builder (providers.city_slug), the discovery API and the static landing pages:
  * lowercase, diacritics removed, runs of anything but a-z0-9 become "-".
  */

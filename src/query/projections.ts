@@ -1,7 +1,7 @@
 /**
  * The one projection from a published_providers row to what the public sees.
  * Every transport (REST, search, compare, AI, MCP, pages, VIC) calls these, so the
- * displayable rules of CONTRACT.md section 3 are applied in exactly one place.
+ * displayable rules of docs/interface.md are applied in exactly one place.
  */
 import type { CategoryRef, ProviderDetail, ProviderSummary, PublicDataMeta } from '../schemas/provider.ts';
 import type { ProviderRow } from './provider-row.ts';

@@ -1,5 +1,5 @@
 /**
- * The dataset an editor hands to `db:build` (CONTRACT.md section 4). One schema per
+ * The dataset an editor hands to `db:build` (docs/interface.md, Dataset format). One schema per
  * record kind; the builder validates every record with these and reports file, line
  * and field on failure. Field names are fixed by the contract.
  */

@@ -1,5 +1,5 @@
 /**
- * HTTP header rules of the public API (CONTRACT.md section 3): CORS, caching tied
+ * HTTP header rules of the public API (docs/interface.md): CORS, caching tied
  * to the snapshot, weak ETags, pagination links.
  */
 import { createHash } from 'node:crypto';

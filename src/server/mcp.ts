@@ -1,7 +1,7 @@
 /**
  * POST /mcp and GET /mcp: JSON-RPC 2.0 for tools, in one small module.
  *
- * Two kinds of client (CONTRACT.md section 3): a plain JSON-RPC client gets the
+ * Two kinds of client (docs/interface.md): a plain JSON-RPC client gets the
  * spec's shapes (`tools/list` -> {tools: ["search_providers", ...]}); an MCP
  * client, recognised by an `initialize` request or an MCP-Protocol-Version
  * header, gets MCP's shapes (revision 2025-11-25, stateless: no session id).

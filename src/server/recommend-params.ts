@@ -1,6 +1,6 @@
 /**
  * Parameters of GET /api/ai/recommend. Unlike the public endpoints, the AI
- * endpoint rejects what it cannot use (CONTRACT.md section 3): `limit` 0, 11 or
+ * endpoint rejects what it cannot use (docs/interface.md): `limit` 0, 11 or
  * `abc` is 400 INVALID_PARAM; `q` outside 2-200 code points (after trimming) is
  * QUERY_TOO_SHORT or QUERY_TOO_LONG. Parameters it does not know are ignored.
  */

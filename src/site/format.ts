@@ -1,5 +1,5 @@
 /**
- * How pages say things (CONTRACT.md section 3): Indonesian, money as Rupiah
+ * How pages say things (docs/interface.md): Indonesian, money as Rupiah
  * ("Rp 350.000"), dates in Asia/Jakarta, provenance in words.
  */
 import type { ProviderDetail } from '../schemas/provider.ts';

@@ -1,5 +1,5 @@
 /**
- * The IndexNow key (CONTRACT.md section 2): INDEXNOW_KEY when set, otherwise a key
+ * The IndexNow key (README, Settings): INDEXNOW_KEY when set, otherwise a key
  * generated once into data/indexnow.key and reused, so the key file URL named in
  * llms.txt stays stable across rebuilds.
  */

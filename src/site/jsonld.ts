@@ -1,7 +1,7 @@
 /**
  * schema.org JSON-LD for pages, built as data and serialized HTML-safe: `<`, `>`,
  * `&`, U+2028 and U+2029 become \u003c-style escapes, so no provider text can
- * close the <script> element or break a JavaScript parser (CONTRACT.md section 3).
+ * close the <script> element or break a JavaScript parser (docs/interface.md).
  */
 import type { ReportResponse } from '../schemas/api/responses.ts';
 import type { ProviderDetail } from '../schemas/provider.ts';

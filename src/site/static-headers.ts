@@ -1,6 +1,6 @@
 /**
  * Header rules for the pre-rendered files in dist/client, written once and used
- * three ways so the CDN path matches the Node path (CONTRACT.md section 3):
+ * three ways so the CDN path matches the Node path (docs/interface.md):
  *   - scripts/serve.ts calls headersForStaticPath() for every static file it sends;
  *   - the build writes dist/client/_headers (Netlify / Cloudflare Pages format);
  *   - the build writes docs/nginx-static.conf (an nginx snippet) from the same rules.

@@ -4,7 +4,7 @@
  * only from the one projection (toProviderDetail) and the public proofs, so it
  * carries exactly what the REST detail carries, typed for machines:
  * trust.confidenceScore is a number here (REST sends the 3-digit string) and
- * `@context` is a string (CONTRACT.md section 3).
+ * `@context` is a string (docs/interface.md).
  */
 import * as z from 'zod';
 import type { ProviderDetail } from '../schemas/provider.ts';

@@ -1,5 +1,5 @@
 /**
- * Reads a dataset directory (CONTRACT.md section 4) in one pass, checking every
+ * Reads a dataset directory (docs/interface.md, Dataset format) in one pass, checking every
  * record, and hands the valid ones to a sink (the snapshot writer, or nothing for
  * a plain validation). providers.ndjson and proofs.ndjson are streamed line by
  * line: memory grows with the number of ids (for the referential checks), never

@@ -1,7 +1,7 @@
 /**
  * A validated provider record -> the column values of providers,
- * provider_commercial_raw and provider_tags. The displayable rules of CONTRACT.md
- * section 3 are applied here, once: a money column holds an amount only when it is
+ * provider_commercial_raw and provider_tags. The displayable rules of docs/interface.md
+ * ("Who may see what") are applied here, once: a money column holds an amount only when it is
  * available and in IDR, so no reader can use a hidden value by accident.
  */
 import { citySlug } from '../query/city-slug.ts';
@@ -36,7 +36,7 @@ export function employeeRange(value: string): { min: number; max: number | null 
 }
 
 /**
- * Business size by the range's lower bound (CONTRACT.md: micro 1-10, small 11-50,
+ * Business size by the range's lower bound (docs/interface.md: micro 1-10, small 11-50,
  * medium 51-200, large 201+). The lower bound is what the provider can promise:
  * "40-60" is small, "180-250" medium, "0" micro.
  */

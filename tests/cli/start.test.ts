@@ -1,5 +1,5 @@
 /**
- * The start rules of CONTRACT.md section 1: the default snapshot is rebuilt when
+ * The start rules (README, "Commands"): the default snapshot is rebuilt when
  * the seed changes; an explicit DIRECTORY_DB is used as it is (byte-identical after
  * `npm start`); a missing one is a clear error with a non-zero exit.
  */

@@ -28,7 +28,7 @@ export function searchCases(): void {
       expect(r.body.meta.q).toBe([...long.trim()].slice(0, 200).join('').trim());
     });
 
-    it('items carry integer ranks and rrfScore as CONTRACT.md defines them', async () => {
+    it('items carry integer ranks and rrfScore as docs/interface.md defines them', async () => {
       const r = await get('/api/v1/search?q=toko%20online%20jakarta&limit=50');
       const { rrf, total } = r.body.meta;
       expect(r.body.meta).toMatchObject({ page: 1, limit: 50, source: 'hybrid', sort: 'relevance', q: 'toko online jakarta' });

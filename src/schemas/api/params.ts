@@ -1,7 +1,7 @@
 /**
  * Query parameters of the public REST API, parsed once at the edge with zod.
  *
- * Public endpoints normalize (CONTRACT.md section 3): an unparseable number is
+ * Public endpoints normalize (docs/interface.md): an unparseable number is
  * ignored, an oversized `limit` is cut to its cap, an unknown `sort` falls back, an
  * empty string counts as absent. Each schema's output side (the normalized value)
  * is what the OpenAPI document describes, so the docs say what the handler sees.

@@ -1,7 +1,7 @@
 /**
  * Reading the key a client presents. `X-API-Key` is the spec's header;
  * `Authorization: Bearer <key>` is accepted as an alias because many MCP clients
- * can send nothing else (CONTRACT.md section 3).
+ * can send nothing else (docs/interface.md).
  */
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 

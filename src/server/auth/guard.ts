@@ -1,5 +1,5 @@
 /**
- * The gate of every key-protected route, in the order CONTRACT.md fixes: the key
+ * The gate of every key-protected route, in the order docs/interface.md fixes: the key
  * (401), then the rate limit (429), then the route itself (its 400s included).
  * Every request with a valid key counts, whatever the route answers. The rate
  * headers go on every response after the key check: on success by setting them,

@@ -1,5 +1,5 @@
 /**
- * The fixed one-minute window per client (CONTRACT.md section 3): every request
+ * The fixed one-minute window per client (docs/interface.md): every request
  * with a valid key counts against the key, and the public limit counts unkeyed
  * requests per address the same way (src/server/rate-limit/public-limit.ts).
  * The window starts at whole minutes of the clock; a key's counter is shared by

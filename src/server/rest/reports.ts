@@ -1,4 +1,4 @@
-/** GET /api/v1/reports/{report_slug} (CONTRACT.md section 3, Report). */
+/** GET /api/v1/reports/{report_slug} (docs/interface.md, Report). */
 import { ReportResponseSchema } from '../../schemas/api/responses.ts';
 import { report } from '../../query/reports.ts';
 import { ApiError } from '../errors.ts';
