@@ -66,7 +66,10 @@ export class TreeMemorySampler {
   private readonly ownPeakKb = new Map<number, number>();
   private readable = true;
 
-  constructor(private readonly rootPid: number) {}
+  private readonly rootPid: number;
+  constructor(rootPid: number) {
+    this.rootPid = rootPid;
+  }
 
   sample(): void {
     if (!this.readable) return;

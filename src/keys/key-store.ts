@@ -76,7 +76,9 @@ const toInfo = (r: KeyRow): KeyInfo => ({
 export class KeyStore {
   private readonly db: Database.Database;
 
-  constructor(readonly file: string) {
+  readonly file: string;
+  constructor(file: string) {
+    this.file = file;
     fs.mkdirSync(path.dirname(file), { recursive: true });
     this.db = new Database(file);
     // WAL: the CLI writes while servers read, without blocking them.

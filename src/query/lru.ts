@@ -7,7 +7,10 @@ export class CostBoundedLru<K, V> {
   private readonly entries = new Map<K, { value: V; cost: number }>();
   private total = 0;
 
-  constructor(private readonly budget: number) {}
+  private readonly budget: number;
+  constructor(budget: number) {
+    this.budget = budget;
+  }
 
   get(key: K): V | undefined {
     const hit = this.entries.get(key);

@@ -35,12 +35,16 @@ const WITHOUT_DETAILS: ReadonlySet<ErrorCode> = new Set(['API_KEY_REQUIRED', 'AP
 
 export class ApiError extends Error {
   readonly status: number;
+  readonly code: ErrorCode;
+  readonly headers: Record<string, string>;
   constructor(
-    readonly code: ErrorCode,
+    code: ErrorCode,
     message: string,
-    readonly headers: Record<string, string> = {},
+    headers: Record<string, string> = {},
   ) {
     super(message);
+    this.code = code;
+    this.headers = headers;
     this.name = 'ApiError';
     this.status = ERROR_CODES[code];
   }

@@ -23,11 +23,13 @@ type Id = string | number;
 type Mode = 'plain' | 'mcp';
 
 class RpcError extends Error {
+  readonly code: number;
   constructor(
-    readonly code: number,
+    code: number,
     message: string,
   ) {
     super(message);
+    this.code = code;
   }
 }
 const PARSE_ERROR = -32700;

@@ -76,10 +76,15 @@ export class ResponseCache {
   private hits = 0;
   private misses = 0;
 
+  readonly maxBytes: number;
+  private readonly compress: Compress;
   constructor(
-    readonly maxBytes: number,
-    private readonly compress: Compress = compressBody,
-  ) {}
+    maxBytes: number,
+    compress: Compress = compressBody,
+  ) {
+    this.maxBytes = maxBytes;
+    this.compress = compress;
+  }
 
   /** The cached answer under this key and snapshot, or undefined. */
   get(snapshot: Snapshot, key: string): CachedReply | undefined {

@@ -16,7 +16,10 @@ const DEFAULT_MAX_IN_FLIGHT = 32;
 export class SearchGate {
   private running = 0;
 
-  constructor(readonly maxInFlight: number) {}
+  readonly maxInFlight: number;
+  constructor(maxInFlight: number) {
+    this.maxInFlight = maxInFlight;
+  }
 
   async run<T>(search: () => Promise<T>): Promise<T> {
     if (this.running >= this.maxInFlight) {

@@ -19,10 +19,12 @@ export class StaticFiles {
   private readonly compressed = new Map<string, Buffer>();
   private cachedBytes = 0;
 
-  constructor(
-    private readonly root: () => string,
-    private readonly headersFor: HeaderRules,
-  ) {}
+  private readonly root: () => string;
+  private readonly headersFor: HeaderRules;
+  constructor(root: () => string, headersFor: HeaderRules) {
+    this.root = root;
+    this.headersFor = headersFor;
+  }
 
   /** Resolves a URL path to a file under the root, or null. */
   resolve(pathname: string): { file: string; stat: fs.Stats } | null {

@@ -62,10 +62,14 @@ export class SnapshotWriter implements DatasetSink {
   private readonly insertReport: Database.Statement;
 
   /** `postings` receives each published provider's FTS column texts (search-postings-builder.ts). */
+  private readonly db: Database.Database;
+  private readonly postings?: Pick<PostingsBuilder, 'add' | 'drain'>;
   constructor(
-    private readonly db: Database.Database,
-    private readonly postings?: Pick<PostingsBuilder, 'add' | 'drain'>,
+    db: Database.Database,
+    postings?: Pick<PostingsBuilder, 'add' | 'drain'>,
   ) {
+    this.db = db;
+    this.postings = postings;
     this.insertCategory = db.prepare(
       `INSERT INTO categories (id, slug, name, parent_id, active, description, position)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,

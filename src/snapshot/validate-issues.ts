@@ -54,7 +54,10 @@ export class IssueLog {
   readonly kept: DatasetIssue[] = [];
   count = 0;
 
-  constructor(private readonly keep = 1000) {}
+  private readonly keep: number;
+  constructor(keep = 1000) {
+    this.keep = keep;
+  }
 
   add(issue: DatasetIssue): void {
     this.count++;
@@ -73,10 +76,14 @@ export class IssueLog {
 export class DatasetInvalidError extends Error {
   readonly code = 'DATASET_INVALID';
 
-  constructor(readonly issues: DatasetIssue[], readonly issueCount: number, limit = 50) {
+  readonly issues: DatasetIssue[];
+  readonly issueCount: number;
+  constructor(issues: DatasetIssue[], issueCount: number, limit = 50) {
     const lines = issues.slice(0, limit).map(formatIssue);
     if (issueCount > lines.length) lines.push(`... and ${issueCount - lines.length} more`);
     super(`dataset is invalid: ${issueCount} problem${issueCount === 1 ? '' : 's'}\n${lines.join('\n')}`);
+    this.issues = issues;
+    this.issueCount = issueCount;
     this.name = 'DatasetInvalidError';
   }
 }

@@ -12,7 +12,9 @@ type Doc = {
 
 export class OpenApiValidator {
   private readonly ajv;
-  constructor(readonly doc: Doc) {
+  readonly doc: Doc;
+  constructor(doc: Doc) {
+    this.doc = doc;
     const Ajv = (Ajv2020 as unknown as { default?: typeof Ajv2020 }).default ?? Ajv2020;
     this.ajv = new Ajv({ strict: false, allErrors: true });
     const formats = (addFormats as unknown as { default?: typeof addFormats }).default ?? addFormats;

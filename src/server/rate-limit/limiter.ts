@@ -20,10 +20,15 @@ export interface RateLimitDecision {
 }
 
 export class RateLimiter {
+  private readonly store: RateLimitStore;
+  private readonly clock: Clock;
   constructor(
-    private readonly store: RateLimitStore,
-    private readonly clock: Clock = systemClock,
-  ) {}
+    store: RateLimitStore,
+    clock: Clock = systemClock,
+  ) {
+    this.store = store;
+    this.clock = clock;
+  }
 
   /**
    * Takes `cost` requests from the client's budget (an MCP batch costs one per

@@ -10,7 +10,10 @@ export class MemoryRateLimitStore implements RateLimitStore {
   private readonly buckets = new Map<string, { count: number; expiresAt: number }>();
   private sinceSweep = 0;
 
-  constructor(private readonly clock: Clock = systemClock) {}
+  private readonly clock: Clock;
+  constructor(clock: Clock = systemClock) {
+    this.clock = clock;
+  }
 
   async take(bucket: string, cost: number, limit: number, ttlMs: number): Promise<{ count: number; allowed: boolean }> {
     const now = this.clock();

@@ -35,11 +35,18 @@ const MAX_ADDRESS_LENGTH = 64;
 export class PublicLimit {
   private storeDown = false;
 
+  private readonly limiter: RateLimiter;
+  readonly perMinute: number;
+  private readonly trustProxyHops: number;
   constructor(
-    private readonly limiter: RateLimiter,
-    readonly perMinute: number,
-    private readonly trustProxyHops: number,
-  ) {}
+    limiter: RateLimiter,
+    perMinute: number,
+    trustProxyHops: number,
+  ) {
+    this.limiter = limiter;
+    this.perMinute = perMinute;
+    this.trustProxyHops = trustProxyHops;
+  }
 
   /** The address this request is counted under. */
   clientOf(req: IncomingMessage): string {
