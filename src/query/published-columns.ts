@@ -5,7 +5,7 @@
  * once per snapshot from the published_providers view, so `published[rowid]` is
  * also the one test of whether a candidate may be shown.
  */
-import { maxRowid } from './filter-set.ts';
+import { maxRowid } from '../search/filter-set.ts';
 import type { Snapshot } from './snapshot.ts';
 
 export interface PublishedColumns {

@@ -21,7 +21,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Snapshot } from './snapshot.ts';
-import { warmSearch, warmSteps } from './search-warm.ts';
+import { warmSearch, warmSteps } from '../search/warm.ts';
 import { verifySnapshotFile, type VerifyResult } from '../snapshot/snapshot-file.ts';
 
 const CHECK_INTERVAL_MS = 250;

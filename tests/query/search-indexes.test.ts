@@ -5,17 +5,17 @@
  * the cost-bounded LRU they are kept in.
  */
 import { describe, expect, it } from 'vitest';
-import { filterSet } from '../../src/query/filter-set.ts';
+import { filterSet } from '../../src/search/filter-set.ts';
 import { buildFilter } from '../../src/query/filters.ts';
 import { CostBoundedLru } from '../../src/query/lru.ts';
-import { parseMatchExpression } from '../../src/query/match-expression.ts';
-import { groupKey, groupPostings } from '../../src/query/postings-store.ts';
+import { parseMatchExpression } from '../../src/search/match-expression.ts';
+import { groupKey, groupPostings } from '../../src/search/postings-store.ts';
 import { publishedColumns } from '../../src/query/published-columns.ts';
-import { postingsCandidates } from '../../src/query/search-postings.ts';
-import { snapshotSynonyms } from '../../src/query/search-synonyms.ts';
-import { expandedKeywordQuery } from '../../src/query/search-text.ts';
-import { snapshotVocabulary } from '../../src/query/search-vocabulary.ts';
-import { warmSearch } from '../../src/query/search-warm.ts';
+import { postingsCandidates } from '../../src/search/keyword-side.ts';
+import { snapshotSynonyms } from '../../src/search/synonyms.ts';
+import { expandedKeywordQuery } from '../../src/search/keyword-query.ts';
+import { snapshotVocabulary } from '../../src/search/vocabulary.ts';
+import { warmSearch } from '../../src/search/warm.ts';
 import { useFixtureSnapshot } from '../support/fixture-snapshot.ts';
 
 const open = useFixtureSnapshot();

@@ -5,10 +5,10 @@
  * the postings evaluator reads back.
  */
 import { describe, expect, it } from 'vitest';
-import { parseMatchExpression } from '../../src/query/match-expression.ts';
-import { buildSynonymTable } from '../../src/query/search-synonyms.ts';
-import { expandedKeywordQuery } from '../../src/query/search-text.ts';
-import { buildVocabulary, editBudget, editDistance } from '../../src/query/search-vocabulary.ts';
+import { parseMatchExpression } from '../../src/search/match-expression.ts';
+import { buildSynonymTable } from '../../src/search/synonyms.ts';
+import { expandedKeywordQuery } from '../../src/search/keyword-query.ts';
+import { buildVocabulary, editBudget, editDistance } from '../../src/search/vocabulary.ts';
 
 const vocabulary = buildVocabulary(
   [

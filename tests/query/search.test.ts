@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Snapshot } from '../../src/query/snapshot.ts';
-import { searchProviders, type SearchRequest } from '../../src/query/search.ts';
-import { keywordQuery } from '../../src/query/search-text.ts';
-import { buildVocabulary, vocabularyEntries } from '../../src/query/search-vocabulary.ts';
+import { searchProviders, type SearchRequest } from '../../src/search/search.ts';
+import { keywordQuery } from '../../src/search/keyword-query.ts';
+import { buildVocabulary, vocabularyEntries } from '../../src/search/vocabulary.ts';
 import { buildFixture, type Fixture } from '../http/fixture.ts';
 
 let fixture: Fixture;

@@ -6,9 +6,9 @@
  * prefix-matched so a query typed halfway still finds ("develo" -> "developer").
  */
 import { foldText, isAscii, isStopword, normalizeTokens } from '../snapshot/embedder-text.ts';
-import { FILLER_WORDS } from './nl-query-lexicon.ts';
-import type { SynonymTable } from './search-synonyms.ts';
-import type { Vocabulary } from './search-vocabulary.ts';
+import { FILLER_WORDS } from '../query/nl-query-lexicon.ts';
+import type { SynonymTable } from './synonyms.ts';
+import type { Vocabulary } from './vocabulary.ts';
 
 /** More terms add little to ranking and cost one posting list each. */
 const MAX_TERMS = 12;

@@ -14,11 +14,11 @@
  * The score arrays are reused (requests run one at a time on the event loop).
  */
 import { filterSet, maxRowid } from './filter-set.ts';
-import type { FilterSql } from './filters.ts';
+import type { FilterSql } from '../query/filters.ts';
 import { parseMatchExpression } from './match-expression.ts';
 import { groupPostings, singleTerm, termPostings } from './postings-store.ts';
-import type { KeywordQuery } from './search-text.ts';
-import type { Snapshot } from './snapshot.ts';
+import type { KeywordQuery } from './keyword-query.ts';
+import type { Snapshot } from '../query/snapshot.ts';
 import { TopK } from './top-k.ts';
 
 /** Profiles matching every group outrank any partial match. */

@@ -11,8 +11,8 @@
  * PRAGMA query_only, may not do).
  */
 import Database from 'better-sqlite3';
-import { hasSearchPostings } from './search-postings.ts';
-import type { Snapshot } from './snapshot.ts';
+import { hasSearchPostings } from './keyword-side.ts';
+import type { Snapshot } from '../query/snapshot.ts';
 
 /**
  * Edit budget by word length, as Elasticsearch's `fuzziness: AUTO:4,8`: shorter

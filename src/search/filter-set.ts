@@ -9,9 +9,9 @@
  * first time each was asked (issue 7); the clauses are few, and search-warm.ts
  * computes every city's and category's before the first request.
  */
-import type { FilterClause, FilterSql } from './filters.ts';
-import { CostBoundedLru } from './lru.ts';
-import type { Snapshot } from './snapshot.ts';
+import type { FilterClause, FilterSql } from '../query/filters.ts';
+import { CostBoundedLru } from '../query/lru.ts';
+import type { Snapshot } from '../query/snapshot.ts';
 
 export interface FilterSet {
   /** allowed[rowid] === 1 when the provider passes the filter */

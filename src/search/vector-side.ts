@@ -6,8 +6,8 @@
  * truncation before filtering.
  */
 import { filterSet } from './filter-set.ts';
-import type { FilterSql } from './filters.ts';
-import type { Snapshot } from './snapshot.ts';
+import type { FilterSql } from '../query/filters.ts';
+import type { Snapshot } from '../query/snapshot.ts';
 import { nearestRowids, vectorIndex } from './vector-index.ts';
 
 function vectorSql(filtered: boolean, filterWhere: string): string {

@@ -5,10 +5,10 @@
  * words are scored without touching fusion.
  */
 import { KEYWORD_COLUMN_WEIGHTS } from '../snapshot/search-postings.ts';
-import type { FilterSql } from './filters.ts';
-import { hasSearchPostings, postingsCandidates } from './search-postings.ts';
-import type { KeywordQuery } from './search-text.ts';
-import type { Snapshot } from './snapshot.ts';
+import type { FilterSql } from '../query/filters.ts';
+import { hasSearchPostings, postingsCandidates } from './keyword-side.ts';
+import type { KeywordQuery } from './keyword-query.ts';
+import type { Snapshot } from '../query/snapshot.ts';
 
 /**
  * Column weights for bm25, one list for both paths (the builder precomputes the

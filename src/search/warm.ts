@@ -11,15 +11,15 @@
  * 100,000 providers: about half a second.
  */
 import { normalizeTokens } from '../snapshot/embedder-text.ts';
-import { categoryTree, usableCategory } from './categories.ts';
+import { categoryTree, usableCategory } from '../query/categories.ts';
 import { warmFilterClauses } from './filter-set.ts';
-import { buildFilter } from './filters.ts';
+import { buildFilter } from '../query/filters.ts';
 import { groupPostings } from './postings-store.ts';
-import { publishedColumns } from './published-columns.ts';
-import { hasSearchPostings } from './search-postings.ts';
-import { snapshotSynonyms } from './search-synonyms.ts';
-import { snapshotVocabulary } from './search-vocabulary.ts';
-import type { Snapshot } from './snapshot.ts';
+import { publishedColumns } from '../query/published-columns.ts';
+import { hasSearchPostings } from './keyword-side.ts';
+import { snapshotSynonyms } from './synonyms.ts';
+import { snapshotVocabulary } from './vocabulary.ts';
+import type { Snapshot } from '../query/snapshot.ts';
 import { vectorIndex } from './vector-index.ts';
 
 export interface WarmReport {

@@ -12,10 +12,10 @@
  * Group lists are unfiltered (filters apply while a query adds them up), so one
  * entry serves every filter. The caches are bounded by bytes.
  */
-import { CostBoundedLru } from './lru.ts';
+import { CostBoundedLru } from '../query/lru.ts';
 import type { Alternative, Group } from './match-expression.ts';
 import { maxRowid } from './filter-set.ts';
-import type { Snapshot } from './snapshot.ts';
+import type { Snapshot } from '../query/snapshot.ts';
 
 /** A posting list: rowids with their scores (order: see the function that made it). */
 export interface ScoredList {

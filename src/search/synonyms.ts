@@ -8,9 +8,9 @@
  * of the embedder's lexicon (src/snapshot/lexicon.ts) are known words too.
  */
 import { lexiconWords } from '../snapshot/lexicon.ts';
-import { SERVICE_PHRASES } from './nl-query-lexicon.ts';
-import { PhraseTable, tokens } from './nl-query-text.ts';
-import type { Snapshot } from './snapshot.ts';
+import { SERVICE_PHRASES } from '../query/nl-query-lexicon.ts';
+import { PhraseTable, tokens } from '../query/nl-query-text.ts';
+import type { Snapshot } from '../query/snapshot.ts';
 
 export interface SynonymHit {
   /** index of the first query token the phrase covers */

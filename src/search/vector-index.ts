@@ -16,7 +16,7 @@
  */
 import { dotAt, partitionVectors } from '../snapshot/vector-partitions.ts';
 import type { FilterSet } from './filter-set.ts';
-import type { Snapshot } from './snapshot.ts';
+import type { Snapshot } from '../query/snapshot.ts';
 import { TopK } from './top-k.ts';
 
 const NPROBE = 12;
