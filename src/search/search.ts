@@ -20,7 +20,7 @@ import type { ProviderRow } from '../query/provider-row.ts';
 import { publishedRowsByRowid } from '../query/providers.ts';
 import { publishedColumns } from '../query/published-columns.ts';
 import { embedQuery } from '../query/query-embedder.ts';
-import { keywordCandidates } from './keyword-fts.ts';
+import { keywordCandidates } from './keyword-side.ts';
 import { snapshotSynonyms } from './synonyms.ts';
 import { expandedKeywordQuery, keywordQuery, termsFoundIn } from './keyword-query.ts';
 import { vectorCandidates } from './vector-side.ts';

@@ -4,19 +4,14 @@
  * snapshot; the benchmark calls it too and reports its time):
  *  - the in-memory vector index and the published providers' sort columns;
  *  - the vocabulary and synonym tables of the keyword side;
- *  - every service synonym group's posting list (each is a dozen alternatives in
- *    two languages, several of them common words: 5-60 ms each to evaluate);
  *  - the filter sets of every city and every usable category, the filters
  *    people use most (2-5 ms each the first time).
  * 100,000 providers: about half a second.
  */
-import { normalizeTokens } from '../snapshot/embedder-text.ts';
 import { categoryTree, usableCategory } from '../query/categories.ts';
 import { warmFilterClauses } from './filter-set.ts';
 import { buildFilter } from '../query/filters.ts';
-import { groupPostings } from './postings-store.ts';
 import { publishedColumns } from '../query/published-columns.ts';
-import { hasSearchPostings } from './keyword-side.ts';
 import { snapshotSynonyms } from './synonyms.ts';
 import { snapshotVocabulary } from './vocabulary.ts';
 import type { Snapshot } from '../query/snapshot.ts';
@@ -24,14 +19,13 @@ import { vectorIndex } from './vector-index.ts';
 
 export interface WarmReport {
   ms: number;
-  synonymGroups: number;
   filterClauses: number;
 }
 
 const CITIES_SQL = 'SELECT DISTINCT p.city FROM published_providers p ORDER BY p.city';
 
 export interface WarmStep {
-  kind: 'index' | 'synonym-group' | 'filter-clause';
+  kind: 'index' | 'filter-clause';
   run(): void;
 }
 
@@ -45,13 +39,7 @@ export function warmSteps(snapshot: Snapshot): WarmStep[] {
   if (snapshot.meta.embedderDims > 0) index(() => vectorIndex(snapshot));
   index(() => publishedColumns(snapshot));
   index(() => snapshotVocabulary(snapshot));
-  const synonyms = snapshotSynonyms(snapshot);
-  if (hasSearchPostings(snapshot)) {
-    for (const phrases of synonyms.groups()) {
-      const group = phrases.map((p) => ({ tokens: normalizeTokens(p), prefix: false }));
-      steps.push({ kind: 'synonym-group', run: () => groupPostings(snapshot, group) });
-    }
-  }
+  index(() => snapshotSynonyms(snapshot));
   const tree = categoryTree(snapshot);
   const cities = snapshot.prepare<[], string>(CITIES_SQL).pluck().all();
   const filters = [
@@ -70,7 +58,6 @@ export function warmSearch(snapshot: Snapshot): WarmReport {
   for (const step of steps) step.run();
   return {
     ms: performance.now() - started,
-    synonymGroups: steps.filter((s) => s.kind === 'synonym-group').length,
     filterClauses: steps.filter((s) => s.kind === 'filter-clause').length,
   };
 }

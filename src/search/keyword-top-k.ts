@@ -1,0 +1,237 @@
+/**
+ * The k best profiles of a keyword query, without scoring every profile that
+ * matches: block-max MaxScore over the groups' cursors (keyword-cursors.ts), in
+ * rowid order. The ranking it computes is exactly the exhaustive one (a test holds
+ * it to a reference that scores every profile):
+ *
+ *   score(profile) = sum over groups of the group's score (0 when it does not match)
+ *   order: profiles matching every group first when allTopicsFirst, then score
+ *          descending, then rowid ascending.
+ *
+ * How it skips work:
+ *  - MaxScore: groups are ordered by their largest possible score; once the k-th
+ *    best score reaches the sum of the smallest ones, those groups cannot make a
+ *    profile enter alone, so only the other ("essential") groups propose
+ *    candidates and the small ones are looked up for those candidates only (with
+ *    an early exit when even their maxima cannot lift it). A function word such
+ *    as "di" or "untuk" (idf near zero, so tiny maxima) stops proposing candidates
+ *    after the first k and costs a lookup per candidate, or nothing.
+ *  - Block-max: before the candidates of a block of rowids are looked at, the sum
+ *    of every group's bound over that block (the largest contribution in each
+ *    list's block) is compared with the k-th best score; a block that cannot
+ *    reach it is skipped whole.
+ *  - All topics first: the profiles matching every group are found first by a
+ *    conjunctive walk led by the rarest group (others are only sought to its
+ *    rowids); only when fewer than k exist does the disjunctive walk above fill
+ *    the rest, leaving those out.
+ *  - Filters: a rowid the filter does not allow moves every cursor to the next
+ *    allowed rowid (a gallop in the filter's sorted list).
+ */
+import type { FilterSet } from './filter-set.ts';
+import { END, type Cursor } from './keyword-cursors.ts';
+import { TopK } from './top-k.ts';
+
+/**
+ * Slack on bounds: a bound is a sum of float32 maxima taken in another order than
+ * the score's sum, so it may round a hair under a score it bounds.
+ */
+const EPS = 1e-9;
+
+export interface KeywordTopKOptions {
+  k: number;
+  filter: FilterSet | null;
+  allTopicsFirst: boolean;
+}
+
+/** The next allowed rowid >= target, moving forward through the filter's sorted rowids. */
+class AllowedWalk {
+  private i = 0;
+  constructor(private readonly set: FilterSet) {}
+
+  from(target: number): number {
+    const rowids = this.set.rowids;
+    let i = this.i;
+    if (i < rowids.length && rowids[i]! < target) {
+      let step = 1;
+      let hi = i + 1;
+      while (hi < rowids.length && rowids[hi]! < target) {
+        i = hi;
+        step <<= 1;
+        hi = i + step;
+      }
+      if (hi > rowids.length) hi = rowids.length;
+      let a = i + 1;
+      let b = hi;
+      while (a < b) {
+        const mid = (a + b) >>> 1;
+        if (rowids[mid]! < target) a = mid + 1;
+        else b = mid;
+      }
+      i = a;
+    }
+    this.i = i;
+    return i < rowids.length ? rowids[i]! : END;
+  }
+}
+
+/** Rowids best first. `cursors()` makes fresh cursors, one per group, in query order. */
+export function topKeywordMatches(cursors: () => Cursor[], options: KeywordTopKOptions): number[] {
+  const { k, filter } = options;
+  if (k <= 0) return [];
+  const first = cursors();
+  if (first.length === 0) return [];
+  if (!options.allTopicsFirst || first.length === 1) return disjunctive(first, k, filter, false);
+  const everyGroup = conjunctive(first, k, filter);
+  if (everyGroup.length >= k) return everyGroup;
+  return [...everyGroup, ...disjunctive(cursors(), k - everyGroup.length, filter, true)];
+}
+
+/** The score in query order (the same sum the exhaustive ranking computes). */
+function sumInOrder(scores: Float64Array, n: number): number {
+  let s = 0;
+  for (let g = 0; g < n; g++) s += scores[g]!;
+  return s;
+}
+
+/** The sum of every cursor's bound over the block ahead of `doc`; sets `window.upTo`. */
+function blockBound(groups: Cursor[], doc: number, window: { upTo: number }): number {
+  let bound = 0;
+  let upTo = END;
+  for (const c of groups) {
+    bound += c.shallow(doc);
+    if (c.upTo < upTo) upTo = c.upTo;
+  }
+  window.upTo = upTo;
+  return bound;
+}
+
+/** Profiles matching every group, led by the rarest one. */
+function conjunctive(groups: Cursor[], k: number, filter: FilterSet | null): number[] {
+  const n = groups.length;
+  const byCost = [...groups].sort((a, b) => a.cost - b.cost);
+  const lead = byCost[0]!;
+  const top = new TopK(k);
+  const allowed = filter ? new AllowedWalk(filter) : null;
+  const scores = new Float64Array(n);
+  const window = { upTo: END };
+  let windowEnd = -1;
+  let doc = lead.doc;
+  outer: while (doc < END) {
+    if (top.size === k && doc > windowEnd) {
+      if (blockBound(groups, doc, window) + EPS <= top.threshold) {
+        if (window.upTo >= END - 1) break;
+        lead.seek(window.upTo + 1);
+        doc = lead.doc;
+        continue;
+      }
+      windowEnd = window.upTo;
+    }
+    if (allowed) {
+      const next = allowed.from(doc);
+      if (next !== doc) {
+        lead.seek(next);
+        doc = lead.doc;
+        continue;
+      }
+    }
+    for (let i = 1; i < n; i++) {
+      const c = byCost[i]!;
+      c.seek(doc);
+      if (c.doc !== doc) {
+        lead.seek(c.doc);
+        doc = lead.doc;
+        continue outer;
+      }
+    }
+    for (let g = 0; g < n; g++) scores[g] = groups[g]!.score();
+    top.push(sumInOrder(scores, n), doc);
+    lead.next();
+    doc = lead.doc;
+  }
+  return top.sorted().map((e) => e.id);
+}
+
+/**
+ * Profiles matching any group (block-max MaxScore); with `skipEveryGroup`, those
+ * matching all of them are left out (the conjunctive walk ranked them already).
+ */
+function disjunctive(groups: Cursor[], k: number, filter: FilterSet | null, skipEveryGroup: boolean): number[] {
+  const n = groups.length;
+  // Positions in query order, by largest possible score ascending.
+  const order = groups.map((_, g) => g).sort((a, b) => groups[a]!.max - groups[b]!.max);
+  const sorted = order.map((g) => groups[g]!);
+  const maxBelow = new Float64Array(n + 1); // maxBelow[j]: sum of the maxima of sorted[0 .. j-1]
+  for (let j = 0; j < n; j++) maxBelow[j + 1] = maxBelow[j]! + sorted[j]!.max;
+  const top = new TopK(k);
+  const allowed = filter ? new AllowedWalk(filter) : null;
+  const scores = new Float64Array(n);
+  const window = { upTo: END };
+  let windowEnd = -1;
+  let essential = 0; // sorted[0 .. essential-1] only looked up, never proposing candidates
+
+  const leastEssential = () => {
+    let d = END;
+    for (let j = essential; j < n; j++) if (sorted[j]!.doc < d) d = sorted[j]!.doc;
+    return d;
+  };
+  const seekEssential = (target: number) => {
+    for (let j = essential; j < n; j++) sorted[j]!.seek(target);
+    return leastEssential();
+  };
+
+  let doc = leastEssential();
+  while (doc < END) {
+    const threshold = top.threshold;
+    if (top.size === k && doc > windowEnd) {
+      if (blockBound(groups, doc, window) + EPS <= threshold) {
+        if (window.upTo >= END - 1) break;
+        doc = seekEssential(window.upTo + 1);
+        continue;
+      }
+      windowEnd = window.upTo;
+    }
+    if (allowed) {
+      const next = allowed.from(doc);
+      if (next !== doc) {
+        doc = seekEssential(next);
+        continue;
+      }
+    }
+    scores.fill(0);
+    let partial = 0;
+    let matched = 0;
+    for (let j = essential; j < n; j++) {
+      const c = sorted[j]!;
+      if (c.doc !== doc) continue;
+      const s = c.score();
+      scores[order[j]!] = s;
+      partial += s;
+      matched++;
+    }
+    let rejected = false;
+    for (let j = essential - 1; j >= 0; j--) {
+      if (partial + maxBelow[j + 1]! + EPS <= threshold) {
+        rejected = true;
+        break;
+      }
+      const c = sorted[j]!;
+      c.seek(doc);
+      if (c.doc !== doc) continue;
+      const s = c.score();
+      scores[order[j]!] = s;
+      partial += s;
+      matched++;
+    }
+    if (!rejected && !(skipEveryGroup && matched === n)) {
+      top.push(sumInOrder(scores, n), doc);
+      if (top.size === k) {
+        const t = top.threshold;
+        while (essential < n && maxBelow[essential + 1]! + EPS <= t) essential++;
+        if (essential === n) break; // no group can lift a new profile above the k-th
+      }
+    }
+    for (let j = essential; j < n; j++) if (sorted[j]!.doc === doc) sorted[j]!.next();
+    doc = leastEssential();
+  }
+  return top.sorted().map((e) => e.id);
+}
