@@ -224,19 +224,21 @@ function wordCursor(source: PostingsSource, token: string, prefix: boolean): Cur
   );
 }
 
-function alternativeCursor(source: PostingsSource, alt: KeywordAlternative): Cursor {
+export function alternativeCursor(source: PostingsSource, alt: KeywordAlternative): Cursor {
   const last = alt.tokens.length - 1;
   const words = alt.tokens.map((t, i) => wordCursor(source, t, alt.prefix && i === last));
   return words.length === 1 ? words[0]! : new PhraseCursor(words);
 }
 
-/** A group's cursor: the weighted sum of the alternatives a profile matches. */
+/**
+ * A group's cursor: the weighted sum of the alternatives a profile matches. A plain
+ * word or phrase is walked as it is; any other group (several alternatives, a
+ * prefix, a weight) through its list of scores (postings-store.ts groupList), whose
+ * block bounds are the group's own and not the sum of its parts'.
+ */
 export function groupCursor(source: PostingsSource, group: KeywordGroup): Cursor {
   const alts = group.alternatives;
-  const only = alts.length === 1 && alts[0]!.weight === 1 ? alts[0]! : null;
+  const only = alts.length === 1 && alts[0]!.weight === 1 && !alts[0]!.prefix ? alts[0]! : null;
   if (only) return alternativeCursor(source, only);
-  return new SumCursor(
-    alts.map((a) => alternativeCursor(source, a)),
-    alts.map((a) => a.weight),
-  );
+  return new TermCursor(source.group(group));
 }

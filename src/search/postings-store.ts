@@ -6,38 +6,47 @@
  * the list's largest contribution and, per block of BLOCK postings, the block's
  * last rowid and largest contribution (block-max bounds, keyword-top-k.ts).
  *
- * Lists are loaded whole the first time a query names the term (a million-provider
- * list of a function word is 4 MB, read in about a millisecond) and never
- * materialized per query: queries walk them with cursors (keyword-cursors.ts).
+ * A group of several alternatives (a service's dozen synonyms, a typo's
+ * corrections, a prefix's expansions) is kept the same way, as one list of its
+ * scores, computed from its cursor the first time a query has it: the bound of a
+ * sum of a dozen lists is the sum of their maxima, far above what any profile
+ * scores, so walked as a sum it would skip nothing. Each group is computed once
+ * per snapshot (the service groups in the background after start, warm.ts), not
+ * per query; a term list is loaded whole the first time a query names the term (a
+ * million-provider list of a function word is 4 MB, read in about a millisecond).
  */
 import { CostBoundedLru } from '../query/lru.ts';
 import type { Snapshot } from '../query/snapshot.ts';
+import { alternativeCursor, END, SumCursor } from './keyword-cursors.ts';
+import { groupKey, type KeywordGroup } from './keyword-query.ts';
 
 /** Postings per block of the block-max bounds. */
 export const BLOCK = 64;
 /** Most terms a prefix stands for: the most frequent ones. */
 export const MAX_EXPANSIONS = 24;
 /** Bytes of term lists kept per snapshot (the common words of a million providers take a few MB each). */
-const TERM_CACHE_BYTES = 192 * 1024 * 1024;
+const TERM_CACHE_BYTES = 160 * 1024 * 1024;
+/** Bytes of group lists kept per snapshot (a service group of a million providers: up to about 5 MB). */
+const GROUP_CACHE_BYTES = 160 * 1024 * 1024;
 
 export interface TermPostings {
   /** ascending */
   rowids: Int32Array;
-  /** bm25 contribution of the term to each profile */
-  impacts: Float32Array;
+  /** bm25 contribution of the term (or the group's score) for each profile */
+  impacts: Float32Array | Float64Array;
   /** the last rowid of each block */
   blockLast: Int32Array;
   /** the largest impact of each block */
-  blockMax: Float32Array;
+  blockMax: Float64Array;
   /** the largest impact of the list (0 when empty) */
   max: number;
 }
 
 /** A list with its block bounds (the builder's arrays, or a test's). */
-export function termPostingsOf(rowids: Int32Array, impacts: Float32Array): TermPostings {
+export function termPostingsOf(rowids: Int32Array, impacts: Float32Array | Float64Array): TermPostings {
   const blocks = Math.ceil(rowids.length / BLOCK);
   const blockLast = new Int32Array(blocks);
-  const blockMax = new Float32Array(blocks);
+  const blockMax = new Float64Array(blocks);
   let max = 0;
   for (let b = 0; b < blocks; b++) {
     const end = Math.min(rowids.length, (b + 1) * BLOCK);
@@ -65,7 +74,45 @@ export function termPostings(snapshot: Snapshot, term: string): TermPostings {
   if (hit) return hit;
   const row = snapshot.prepare<[string], { rowids: Buffer; impacts: Buffer }>(TERM_SQL).get(term);
   const list = row ? termPostingsOf(new Int32Array(copyOf(row.rowids)), new Float32Array(copyOf(row.impacts))) : EMPTY;
-  cache.set(term, list, 96 + 8 * list.rowids.length + 8 * list.blockLast.length);
+  cache.set(term, list, costOf(list));
+  return list;
+}
+
+const costOf = (list: TermPostings) => 96 + list.rowids.byteLength + list.impacts.byteLength + 12 * list.blockLast.length;
+
+/** A group's scores as one list: each profile it matches, with the weighted sum of the alternatives it holds. */
+export function groupList(source: PostingsSource, group: KeywordGroup): TermPostings {
+  const cursor = new SumCursor(
+    group.alternatives.map((a) => alternativeCursor(source, a)),
+    group.alternatives.map((a) => a.weight),
+  );
+  let rowids = new Int32Array(Math.max(16, Math.min(cursor.cost, 1 << 16)));
+  let scores = new Float64Array(rowids.length);
+  let n = 0;
+  for (; cursor.doc < END; cursor.next()) {
+    if (n === rowids.length) {
+      const grown = new Int32Array(n * 2);
+      grown.set(rowids);
+      rowids = grown;
+      const grownScores = new Float64Array(n * 2);
+      grownScores.set(scores);
+      scores = grownScores;
+    }
+    rowids[n] = cursor.doc;
+    scores[n++] = cursor.score();
+  }
+  return termPostingsOf(rowids.slice(0, n), scores.slice(0, n));
+}
+
+/** A group's list, computed on first use and kept per snapshot. */
+export function snapshotGroupList(snapshot: Snapshot, group: KeywordGroup): TermPostings {
+  const cache = snapshot.memo('group-postings', () => new CostBoundedLru<string, TermPostings>(GROUP_CACHE_BYTES));
+  const key = groupKey(group);
+  let list = cache.get(key);
+  if (!list) {
+    list = groupList(snapshotPostings(snapshot), group);
+    cache.set(key, list, costOf(list) + 2 * key.length);
+  }
   return list;
 }
 
@@ -84,10 +131,13 @@ export function expansions(snapshot: Snapshot, prefix: string): string[] {
 export interface PostingsSource {
   term(term: string): TermPostings;
   expansions(prefix: string): string[];
+  /** the group's list (groupList), kept or not */
+  group(group: KeywordGroup): TermPostings;
 }
 
 export const snapshotPostings = (snapshot: Snapshot): PostingsSource =>
   snapshot.memo('postings-source', () => ({
     term: (t: string) => termPostings(snapshot, t),
     expansions: (p: string) => expansions(snapshot, p),
+    group: (g: KeywordGroup) => snapshotGroupList(snapshot, g),
   }));
