@@ -1,7 +1,8 @@
 /**
- * Serves the static surface, the API and the server-rendered pages on one port.
- * Expects a built snapshot (DIRECTORY_DB) and, for pages, `astro build` output.
- * `npm start` builds what is missing first and then runs this.
+ * `npm run serve`: serves the static surface, the API and the server-rendered
+ * pages on one port. Never builds: expects a built snapshot (DIRECTORY_DB) and,
+ * for pages, `astro build` output. `npm start` builds what is missing first and
+ * then runs this.
  *
  * Operations (docs/operations.md): pino request logs on stdout; the snapshot is
  * verified at start (a bad file exits 1) and hot-swapped when DIRECTORY_DB is

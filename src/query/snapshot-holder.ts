@@ -11,17 +11,19 @@
  * old snapshot keeps serving. The old connection is closed after a grace period,
  * when no request can still be using it.
  *
- * A new snapshot is warmed (search-warm.ts) before it serves. The timer and the
+ * A new snapshot is warmed (src/search/warm.ts) before it serves. The timer and the
  * request path prepare it in the background: verification on a worker thread when
  * a background verifier is given (scripts/serve.ts), the warm-up in steps with a
  * yield to pending requests between them, so the old snapshot keeps answering
  * while the new one gets ready (at 1,000,000 providers quick_check alone reads for
- * about 12 s). `check()` does the same synchronously (tests, scripts).
+ * about 12 s). `check()` does the same synchronously (tests, scripts). The first
+ * snapshot, with nothing else to answer meanwhile, serves after the warm-up's
+ * serving steps and runs the rest between requests.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { Snapshot } from './snapshot.ts';
-import { warmSearch, warmSteps } from '../search/warm.ts';
+import { backgroundSteps, servingSteps, warmSearch, warmSteps, type WarmStep } from '../search/warm.ts';
 import { verifySnapshotFile, type VerifyResult } from '../snapshot/snapshot-file.ts';
 
 const CHECK_INTERVAL_MS = 250;
@@ -151,11 +153,7 @@ export class SnapshotHolder {
     const next = this.open(stamp);
     if (!next) return false;
     try {
-      for (const step of warmSteps(next)) {
-        step.run();
-        await yieldToRequests();
-        if (this.closed) break;
-      }
+      await runBetweenRequests(warmSteps(next), () => this.closed);
     } catch (err) {
       next.close();
       return this.refuse(stamp, `search indexes unreadable: ${(err as Error).message}`);
@@ -202,8 +200,11 @@ export class SnapshotHolder {
     const verdict = safeVerify(this.verify, this.file);
     if (!verdict.ok) throw new Error(`snapshot ${this.file} is not usable: ${verdict.reason}`);
     const first = new Snapshot(this.file);
-    warmSearch(first);
+    for (const step of servingSteps(first)) step.run();
     this.install(first, stampOf(st));
+    // The rest of the warm-up between requests. A step that fails stops it: the
+    // requests that need that structure compute it themselves and report the fault.
+    void runBetweenRequests(backgroundSteps(first), () => this.closed || this.snapshot !== first).catch(() => undefined);
   }
 
   private install(next: Snapshot, stamp: FileStamp): void {
@@ -230,6 +231,15 @@ export class SnapshotHolder {
     this.closing.clear();
     this.snapshot?.close();
     this.snapshot = undefined;
+  }
+}
+
+/** Runs the steps one at a time, yielding to pending requests between them, until done or `stop()`. */
+async function runBetweenRequests(steps: Iterable<WarmStep>, stop: () => boolean): Promise<void> {
+  for (const step of steps) {
+    await yieldToRequests();
+    if (stop()) return;
+    step.run();
   }
 }
 

@@ -93,12 +93,18 @@ function sumInOrder(scores: Float64Array, n: number): number {
   return s;
 }
 
-/** The sum of every cursor's bound over the block ahead of `doc`; sets `window.upTo`. */
-function blockBound(groups: Cursor[], doc: number, window: { upTo: number }): number {
+/**
+ * The sum of every cursor's bound over the block ahead of `doc` (each cursor's
+ * own bound into `bounds`, when given); sets `window.upTo`.
+ */
+function blockBound(groups: Cursor[], doc: number, window: { upTo: number }, bounds?: Float64Array): number {
   let bound = 0;
   let upTo = END;
-  for (const c of groups) {
-    bound += c.shallow(doc);
+  for (let g = 0; g < groups.length; g++) {
+    const c = groups[g]!;
+    const b = c.shallow(doc);
+    if (bounds) bounds[g] = b;
+    bound += b;
     if (c.upTo < upTo) upTo = c.upTo;
   }
   window.upTo = upTo;
@@ -168,6 +174,10 @@ function disjunctive(groups: Cursor[], k: number, filter: FilterSet | null, skip
   const window = { upTo: END };
   let windowEnd = -1;
   let essential = 0; // sorted[0 .. essential-1] only looked up, never proposing candidates
+  // Inside a block window: each sorted cursor's bound there, and the sums of those of sorted[0 .. j-1].
+  const bounds = new Float64Array(n);
+  const boundBelow = new Float64Array(n + 1);
+  let inWindow = false;
 
   const leastEssential = () => {
     let d = END;
@@ -183,13 +193,17 @@ function disjunctive(groups: Cursor[], k: number, filter: FilterSet | null, skip
   while (doc < END) {
     const threshold = top.threshold;
     if (top.size === k && doc > windowEnd) {
-      if (blockBound(groups, doc, window) + EPS <= threshold) {
+      if (blockBound(sorted, doc, window, bounds) + EPS <= threshold) {
         if (window.upTo >= END - 1) break;
         doc = seekEssential(window.upTo + 1);
         continue;
       }
       windowEnd = window.upTo;
+      for (let j = 0; j < n; j++) boundBelow[j + 1] = boundBelow[j]! + bounds[j]!;
+      inWindow = true;
     }
+    // the tighter of the block's bounds (inside the window) and the lists' maxima
+    const below = inWindow && doc <= windowEnd ? boundBelow : maxBelow;
     if (allowed) {
       const next = allowed.from(doc);
       if (next !== doc) {
@@ -210,7 +224,7 @@ function disjunctive(groups: Cursor[], k: number, filter: FilterSet | null, skip
     }
     let rejected = false;
     for (let j = essential - 1; j >= 0; j--) {
-      if (partial + maxBelow[j + 1]! + EPS <= threshold) {
+      if (partial + below[j + 1]! + EPS <= threshold) {
         rejected = true;
         break;
       }

@@ -17,7 +17,11 @@ export interface SynonymHit {
   start: number;
   /** number of query tokens covered */
   length: number;
-  /** normalized phrases ("toko online", "e commerce"), the matched phrase first */
+  /**
+   * the service's normalized phrases ("toko online", "e commerce"), always in the
+   * lexicon's order: whichever phrase matched, a service is one group (kept once
+   * per snapshot, src/search/postings-store.ts)
+   */
   alternatives: string[];
 }
 
@@ -52,7 +56,7 @@ export function buildSynonymTable(phrasesByService: Readonly<Record<string, stri
       return table.find(words).map((hit) => ({
         start: hit.start,
         length: hit.length,
-        alternatives: [hit.phrase, ...groups.get(hit.target)!.filter((p) => p !== hit.phrase)],
+        alternatives: groups.get(hit.target)!,
       }));
     },
     knows: (word) => known.has(word),

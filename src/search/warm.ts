@@ -1,14 +1,19 @@
 /**
- * Work search would otherwise do on the first requests after a snapshot opens,
- * done once before it serves (the snapshot holder calls this before installing a
- * snapshot; the benchmark calls it too and reports its time):
- *  - the in-memory vector index and the published providers' sort columns;
- *  - the vocabulary and synonym tables of the keyword side;
- *  - the filter sets of every city and every usable category, the filters
- *    people use most (2-5 ms each the first time).
- * 100,000 providers: about half a second.
+ * Work search would otherwise do on the first requests after a snapshot opens:
+ *  - before it serves (servingSteps): the in-memory vector index, the published
+ *    providers' sort columns, the vocabulary and synonym tables of the keyword
+ *    side (1,000,000 providers: a few seconds, mostly reading the vectors);
+ *  - then (backgroundSteps): every service synonym group's list of scores
+ *    (postings-store.ts; tens of ms each at a million providers) and the filter
+ *    sets of every city and usable category (2-5 ms each at 100,000). A request
+ *    that needs one of these before it is ready computes it, as it would anyway.
+ * The snapshot holder runs the serving steps before a first snapshot answers and
+ * the rest right after, in steps between requests; a hot swap runs all of them
+ * in steps before it switches. The benchmark runs all of them (warmSearch).
  */
 import { categoryTree, usableCategory } from '../query/categories.ts';
+import { alternative, type KeywordAlternative } from './keyword-query.ts';
+import { snapshotGroupList } from './postings-store.ts';
 import { warmFilterClauses } from './filter-set.ts';
 import { buildFilter } from '../query/filters.ts';
 import { publishedColumns } from '../query/published-columns.ts';
@@ -19,27 +24,36 @@ import { vectorIndex } from './vector-index.ts';
 
 export interface WarmReport {
   ms: number;
+  /** of which before serving */
+  servingMs: number;
+  synonymGroups: number;
   filterClauses: number;
 }
 
 const CITIES_SQL = 'SELECT DISTINCT p.city FROM published_providers p ORDER BY p.city';
 
 export interface WarmStep {
-  kind: 'index' | 'filter-clause';
+  kind: 'index' | 'synonym-group' | 'filter-clause';
   run(): void;
 }
 
-/**
- * The warm-up as small steps (each a few ms to tens of ms at 100,000 providers),
- * so a server swapping snapshots can yield to requests between them.
- */
-export function warmSteps(snapshot: Snapshot): WarmStep[] {
+/** What a snapshot needs before its first answer. */
+export function servingSteps(snapshot: Snapshot): WarmStep[] {
   const steps: WarmStep[] = [];
   const index = (run: () => void) => steps.push({ kind: 'index', run });
   if (snapshot.meta.embedderDims > 0) index(() => vectorIndex(snapshot));
   index(() => publishedColumns(snapshot));
   index(() => snapshotVocabulary(snapshot));
   index(() => snapshotSynonyms(snapshot));
+  return steps;
+}
+
+/** The rest, as small steps (a few ms to tens of ms each) a server can interleave with requests. */
+export function* backgroundSteps(snapshot: Snapshot): Generator<WarmStep> {
+  for (const phrases of snapshotSynonyms(snapshot).groups()) {
+    const alternatives = phrases.map((p) => alternative(p)).filter((a): a is KeywordAlternative => a !== null);
+    yield { kind: 'synonym-group', run: () => snapshotGroupList(snapshot, { alternatives }) };
+  }
   const tree = categoryTree(snapshot);
   const cities = snapshot.prepare<[], string>(CITIES_SQL).pluck().all();
   const filters = [
@@ -47,17 +61,24 @@ export function warmSteps(snapshot: Snapshot): WarmStep[] {
     ...[...tree.byId.values()].filter((n) => usableCategory(tree, n.slug)).map((n) => buildFilter(snapshot, { categorySlug: n.slug })),
   ];
   for (const clause of filters.flatMap((f) => f.clauses)) {
-    steps.push({ kind: 'filter-clause', run: () => warmFilterClauses(snapshot, [clause]) });
+    yield { kind: 'filter-clause', run: () => warmFilterClauses(snapshot, [clause]) };
   }
-  return steps;
+}
+
+/** Every step, serving ones first. */
+export function* warmSteps(snapshot: Snapshot): Generator<WarmStep> {
+  yield* servingSteps(snapshot);
+  yield* backgroundSteps(snapshot);
 }
 
 export function warmSearch(snapshot: Snapshot): WarmReport {
   const started = performance.now();
-  const steps = warmSteps(snapshot);
-  for (const step of steps) step.run();
-  return {
-    ms: performance.now() - started,
-    filterClauses: steps.filter((s) => s.kind === 'filter-clause').length,
-  };
+  for (const step of servingSteps(snapshot)) step.run();
+  const servingMs = performance.now() - started;
+  const counts = { 'synonym-group': 0, 'filter-clause': 0, index: 0 };
+  for (const step of backgroundSteps(snapshot)) {
+    step.run();
+    counts[step.kind]++;
+  }
+  return { ms: performance.now() - started, servingMs, synonymGroups: counts['synonym-group'], filterClauses: counts['filter-clause'] };
 }

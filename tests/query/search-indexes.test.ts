@@ -95,8 +95,9 @@ describe('published columns and warm-up', () => {
     for (const r of unpublished) expect(columns.published[r]).toBe(0);
   });
 
-  it('warmSearch computes the city and category filters', () => {
+  it('warmSearch computes every service synonym group and the city and category filters', () => {
     const report = warmSearch(open.snapshot);
+    expect(report.synonymGroups).toBe(snapshotSynonyms(open.snapshot).groups().length);
     const cities = open.snapshot.db.prepare('SELECT count(DISTINCT city) FROM published_providers').pluck().get() as number;
     expect(report.filterClauses).toBeGreaterThan(cities);
   });

@@ -80,7 +80,7 @@ describe('expanded keyword query', () => {
   it('keeps a word typed halfway as a prefix, and a known lexicon word as it is', () => {
     expect(shown(expand('wordpress bandu'))).toEqual(['wordpress|wp', 'bandu*']);
     expect(expand('wordpress bandu').prefixLast).toBe(true);
-    expect(shown(expand('olshop'))).toEqual(['olshop|toko online|e commerce|online shop']);
+    expect(shown(expand('olshop'))).toEqual(['toko online|olshop|e commerce|online shop']); // one group per service
   });
 
   it('searches filler words as typed when nothing else is left', () => {
