@@ -17,7 +17,7 @@
  */
 import { CostBoundedLru } from '../query/lru.ts';
 import type { Snapshot } from '../query/snapshot.ts';
-import { alternativeCursor, END, SumCursor } from './keyword-cursors.ts';
+import { alternativeCursor, END } from './keyword-cursors.ts';
 import { groupKey, type KeywordGroup } from './keyword-query.ts';
 
 /** Postings per block of the block-max bounds. */
@@ -80,28 +80,95 @@ export function termPostings(snapshot: Snapshot, term: string): TermPostings {
 
 const costOf = (list: TermPostings) => 96 + list.rowids.byteLength + list.impacts.byteLength + 12 * list.blockLast.length;
 
-/** A group's scores as one list: each profile it matches, with the weighted sum of the alternatives it holds. */
-export function groupList(source: PostingsSource, group: KeywordGroup): TermPostings {
-  const cursor = new SumCursor(
-    group.alternatives.map((a) => alternativeCursor(source, a)),
-    group.alternatives.map((a) => a.weight),
-  );
-  let rowids = new Int32Array(Math.max(16, Math.min(cursor.cost, 1 << 16)));
-  let scores = new Float64Array(rowids.length);
-  let n = 0;
-  for (; cursor.doc < END; cursor.next()) {
-    if (n === rowids.length) {
-      const grown = new Int32Array(n * 2);
-      grown.set(rowids);
-      rowids = grown;
-      const grownScores = new Float64Array(n * 2);
-      grownScores.set(scores);
-      scores = grownScores;
-    }
-    rowids[n] = cursor.doc;
-    scores[n++] = cursor.score();
+/**
+ * Dense per-rowid arrays for computing a group's list: each alternative's scores
+ * are added into them (in the query's order, so a profile's sum is the one its
+ * cursor would compute) instead of walking a sum of a dozen cursors profile by
+ * profile. Grown to the largest rowid seen; one per snapshot (computations are
+ * synchronous, so never shared).
+ */
+export class GroupScratch {
+  group = new Float64Array(0);
+  alt = new Float64Array(0);
+  groupStamp = new Int32Array(0);
+  altStamp = new Int32Array(0);
+  generation = 0;
+
+  fit(rowid: number): void {
+    if (rowid < this.group.length) return;
+    const n = Math.max(rowid + 1, this.group.length * 2, 1024);
+    this.group = new Float64Array(n);
+    this.alt = new Float64Array(n);
+    this.groupStamp = new Int32Array(n);
+    this.altStamp = new Int32Array(n);
+    this.generation = 0;
   }
-  return termPostingsOf(rowids.slice(0, n), scores.slice(0, n));
+}
+
+const lastOf = (list: TermPostings) => (list.rowids.length > 0 ? list.rowids[list.rowids.length - 1]! : 0);
+
+/** A group's scores as one list: each profile it matches, with the weighted sum of the alternatives it holds. */
+export function groupList(source: PostingsSource, group: KeywordGroup, scratch: GroupScratch): TermPostings {
+  // the arrays must hold every rowid before the first add
+  for (const alt of group.alternatives)
+    alt.tokens.forEach((t, i) => {
+      const terms = alt.prefix && i === alt.tokens.length - 1 ? source.expansions(t) : [t];
+      for (const term of terms) scratch.fit(lastOf(source.term(term)));
+    });
+  const gen = ++scratch.generation;
+  const touched: number[] = [];
+  let largest = 0;
+  const addToGroup = (r: number, value: number) => {
+    if (scratch.groupStamp[r] !== gen) {
+      scratch.groupStamp[r] = gen;
+      scratch.group[r] = 0;
+      touched.push(r);
+      if (r > largest) largest = r;
+    }
+    scratch.group[r]! += value;
+  };
+  for (const alt of group.alternatives) {
+    const w = alt.weight;
+    if (alt.tokens.length === 1) {
+      // a word, or a prefix's expansions: added up per profile first, then weighted
+      const lists = alt.prefix ? source.expansions(alt.tokens[0]!).map((t) => source.term(t)) : [source.term(alt.tokens[0]!)];
+      if (!alt.prefix) {
+        const { rowids, impacts } = lists[0]!;
+        for (let i = 0; i < rowids.length; i++) addToGroup(rowids[i]!, w * impacts[i]!);
+        continue;
+      }
+      const agen = ++scratch.generation;
+      const seen: number[] = [];
+      for (const { rowids, impacts } of lists) {
+        for (let i = 0; i < rowids.length; i++) {
+          const r = rowids[i]!;
+          if (scratch.altStamp[r] !== agen) {
+            scratch.altStamp[r] = agen;
+            scratch.alt[r] = 0;
+            seen.push(r);
+          }
+          scratch.alt[r]! += impacts[i]!;
+        }
+      }
+      for (const r of seen) addToGroup(r, w * scratch.alt[r]!);
+      continue;
+    }
+    // a phrase: its words' co-occurrence, walked by its cursor (led by the rarest word)
+    const phrase = alternativeCursor(source, alt);
+    for (; phrase.doc < END; phrase.next()) addToGroup(phrase.doc, w * phrase.score());
+  }
+  const rowids = new Int32Array(touched.length);
+  if (touched.length * 16 > largest) {
+    // dense: one pass over the stamps gives rowid order
+    let n = 0;
+    for (let r = 0; r <= largest; r++) if (scratch.groupStamp[r] === gen) rowids[n++] = r;
+  } else {
+    rowids.set(touched);
+    rowids.sort();
+  }
+  const scores = new Float64Array(rowids.length);
+  for (let i = 0; i < rowids.length; i++) scores[i] = scratch.group[rowids[i]!]!;
+  return termPostingsOf(rowids, scores);
 }
 
 /** A group's list, computed on first use and kept per snapshot. */
@@ -110,7 +177,7 @@ export function snapshotGroupList(snapshot: Snapshot, group: KeywordGroup): Term
   const key = groupKey(group);
   let list = cache.get(key);
   if (!list) {
-    list = groupList(snapshotPostings(snapshot), group);
+    list = groupList(snapshotPostings(snapshot), group, snapshot.memo('group-scratch', () => new GroupScratch()));
     cache.set(key, list, costOf(list) + 2 * key.length);
   }
   return list;

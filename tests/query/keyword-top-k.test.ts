@@ -13,7 +13,7 @@ import { groupCursor } from '../../src/search/keyword-cursors.ts';
 import { expandedKeywordQuery, keywordQuery, type KeywordGroup, type KeywordQuery } from '../../src/search/keyword-query.ts';
 import { keywordCandidates } from '../../src/search/keyword-side.ts';
 import { topKeywordMatches } from '../../src/search/keyword-top-k.ts';
-import { groupList, MAX_EXPANSIONS, snapshotPostings, termPostingsOf, type PostingsSource, type TermPostings } from '../../src/search/postings-store.ts';
+import { groupList, GroupScratch, MAX_EXPANSIONS, snapshotPostings, termPostingsOf, type PostingsSource, type TermPostings } from '../../src/search/postings-store.ts';
 import { snapshotSynonyms } from '../../src/search/synonyms.ts';
 import { snapshotVocabulary, vocabularyEntries } from '../../src/search/vocabulary.ts';
 import { useFixtureSnapshot } from '../support/fixture-snapshot.ts';
@@ -121,10 +121,11 @@ function generatedSource(seed: number, docs: number, terms: number): { source: P
   });
   const empty = termPostingsOf(new Int32Array(0), new Float32Array(0));
   const byDf = [...vocabulary].sort((a, b) => lists.get(b)!.rowids.length - lists.get(a)!.rowids.length || (a < b ? -1 : 1));
+  const scratch = new GroupScratch();
   const source: PostingsSource = {
     term: (t) => lists.get(t) ?? empty,
     expansions: (p) => byDf.filter((t) => t.startsWith(p)).slice(0, MAX_EXPANSIONS),
-    group: (g) => groupList(source, g),
+    group: (g) => groupList(source, g, scratch),
   };
   return { vocabulary, source };
 }
