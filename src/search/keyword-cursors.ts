@@ -71,7 +71,7 @@ export class TermCursor implements Cursor {
   private i = 0;
   private block = 0;
 
-  constructor(private readonly list: TermPostings) {
+  constructor(readonly list: TermPostings) {
     this.doc = list.rowids.length > 0 ? list.rowids[0]! : END;
     this.max = list.max;
     this.cost = list.rowids.length;

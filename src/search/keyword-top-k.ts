@@ -28,14 +28,21 @@
  *    allowed rowid (a gallop in the filter's sorted list).
  */
 import type { FilterSet } from './filter-set.ts';
-import { END, type Cursor } from './keyword-cursors.ts';
+import { END, TermCursor, type Cursor } from './keyword-cursors.ts';
+import { BLOCK, type TermPostings } from './postings-store.ts';
 import { TopK } from './top-k.ts';
 
 /**
- * Slack on bounds: a bound is a sum of float32 maxima taken in another order than
- * the score's sum, so it may round a hair under a score it bounds.
+ * Rounding. A block bound is summed in the query's order, like the score it bounds,
+ * from per-group bounds at least as large: rounded addition is monotone, so the
+ * score never exceeds the bound and `bound <= k-th best` prunes exactly (a profile
+ * scoring exactly the k-th best with a larger rowid loses the tie anyway). The
+ * MaxScore sums run in another order and get this relative slack instead. (An
+ * absolute slack kept whole lists of a function word, all scoring about 1e-6, from
+ * being skipped.)
  */
-const EPS = 1e-9;
+const SLACK = 1 + 1e-12;
+const cannotReach = (bound: number, threshold: number) => bound * SLACK <= threshold;
 
 export interface KeywordTopKOptions {
   k: number;
@@ -80,10 +87,36 @@ export function topKeywordMatches(cursors: () => Cursor[], options: KeywordTopKO
   if (k <= 0) return [];
   const first = cursors();
   if (first.length === 0) return [];
+  if (first.length === 1 && first[0] instanceof TermCursor) return topOfList(first[0].list, k, filter);
   if (!options.allTopicsFirst || first.length === 1) return disjunctive(first, k, filter, false);
   const everyGroup = conjunctive(first, k, filter);
   if (everyGroup.length >= k) return everyGroup;
   return [...everyGroup, ...disjunctive(cursors(), k - everyGroup.length, filter, true)];
+}
+
+/**
+ * One list (a word, or a group kept as one list): its blocks in order, skipping a
+ * block whose largest score cannot beat the k-th best, testing the others' entries
+ * directly. The common case of a single word or service, in a tight loop.
+ */
+function topOfList(list: TermPostings, k: number, filter: FilterSet | null): number[] {
+  const { rowids, impacts, blockMax } = list;
+  const allowed = filter?.allowed;
+  const top = new TopK(k);
+  let threshold = -Infinity;
+  for (let b = 0; b < blockMax.length; b++) {
+    // an entry equal to the k-th best has a larger rowid: it loses the tie
+    if (top.size === k && blockMax[b]! <= threshold) continue;
+    for (let i = b * BLOCK, end = Math.min(rowids.length, i + BLOCK); i < end; i++) {
+      const score = impacts[i]!;
+      if (top.size === k && score <= threshold) continue;
+      const r = rowids[i]!;
+      if (allowed && allowed[r] !== 1) continue;
+      top.push(score, r);
+      threshold = top.threshold;
+    }
+  }
+  return top.sorted().map((e) => e.id);
 }
 
 /** The score in query order (the same sum the exhaustive ranking computes). */
@@ -94,8 +127,8 @@ function sumInOrder(scores: Float64Array, n: number): number {
 }
 
 /**
- * The sum of every cursor's bound over the block ahead of `doc` (each cursor's
- * own bound into `bounds`, when given); sets `window.upTo`.
+ * The sum, in query order, of every group's bound over the block ahead of `doc`
+ * (each group's own bound into `bounds`, when given); sets `window.upTo`.
  */
 function blockBound(groups: Cursor[], doc: number, window: { upTo: number }, bounds?: Float64Array): number {
   let bound = 0;
@@ -124,7 +157,7 @@ function conjunctive(groups: Cursor[], k: number, filter: FilterSet | null): num
   let doc = lead.doc;
   outer: while (doc < END) {
     if (top.size === k && doc > windowEnd) {
-      if (blockBound(groups, doc, window) + EPS <= top.threshold) {
+      if (blockBound(groups, doc, window) <= top.threshold) {
         if (window.upTo >= END - 1) break;
         lead.seek(window.upTo + 1);
         doc = lead.doc;
@@ -193,13 +226,13 @@ function disjunctive(groups: Cursor[], k: number, filter: FilterSet | null, skip
   while (doc < END) {
     const threshold = top.threshold;
     if (top.size === k && doc > windowEnd) {
-      if (blockBound(sorted, doc, window, bounds) + EPS <= threshold) {
+      if (blockBound(groups, doc, window, bounds) <= threshold) {
         if (window.upTo >= END - 1) break;
         doc = seekEssential(window.upTo + 1);
         continue;
       }
       windowEnd = window.upTo;
-      for (let j = 0; j < n; j++) boundBelow[j + 1] = boundBelow[j]! + bounds[j]!;
+      for (let j = 0; j < n; j++) boundBelow[j + 1] = boundBelow[j]! + bounds[order[j]!]!;
       inWindow = true;
     }
     // the tighter of the block's bounds (inside the window) and the lists' maxima
@@ -224,7 +257,7 @@ function disjunctive(groups: Cursor[], k: number, filter: FilterSet | null, skip
     }
     let rejected = false;
     for (let j = essential - 1; j >= 0; j--) {
-      if (partial + below[j + 1]! + EPS <= threshold) {
+      if (cannotReach(partial + below[j + 1]!, threshold)) {
         rejected = true;
         break;
       }
@@ -240,7 +273,7 @@ function disjunctive(groups: Cursor[], k: number, filter: FilterSet | null, skip
       top.push(sumInOrder(scores, n), doc);
       if (top.size === k) {
         const t = top.threshold;
-        while (essential < n && maxBelow[essential + 1]! + EPS <= t) essential++;
+        while (essential < n && cannotReach(maxBelow[essential + 1]!, t)) essential++;
         if (essential === n) break; // no group can lift a new profile above the k-th
       }
     }

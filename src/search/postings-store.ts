@@ -21,13 +21,21 @@ import { alternativeCursor, END } from './keyword-cursors.ts';
 import { groupKey, type KeywordGroup } from './keyword-query.ts';
 
 /** Postings per block of the block-max bounds. */
-export const BLOCK = 64;
+export const BLOCK = 32;
 /** Most terms a prefix stands for: the most frequent ones. */
 export const MAX_EXPANSIONS = 24;
-/** Bytes of term lists kept per snapshot (the common words of a million providers take a few MB each). */
-const TERM_CACHE_BYTES = 160 * 1024 * 1024;
-/** Bytes of group lists kept per snapshot (a service group of a million providers: up to about 5 MB). */
-const GROUP_CACHE_BYTES = 160 * 1024 * 1024;
+/**
+ * Bytes of term lists kept per snapshot: at 1,000,000 providers every list takes
+ * about 420 MB, the common words a few MB each; a long tail of queries keeps asking
+ * for most common words, and 160 MB made them take turns being reloaded.
+ */
+const TERM_CACHE_BYTES = 320 * 1024 * 1024;
+/**
+ * Bytes of group lists kept per snapshot (a service group or a common word's prefix
+ * at a million providers: 2-12 MB). A long tail of queries types many last words
+ * as prefixes; at 160 MB the common ones were recomputed in turn.
+ */
+const GROUP_CACHE_BYTES = 320 * 1024 * 1024;
 
 export interface TermPostings {
   /** ascending */
@@ -64,8 +72,17 @@ const EMPTY = termPostingsOf(new Int32Array(0), new Float32Array(0));
 const TERM_SQL = 'SELECT rowids, impacts FROM search_postings WHERE term = ?';
 const EXPANSIONS_SQL = 'SELECT term FROM search_postings WHERE term >= ? AND term < ? ORDER BY df DESC, term LIMIT ?';
 
-/** Copied out of SQLite's buffer into an aligned array. */
-const copyOf = (b: Buffer) => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength);
+/** A blob as 32-bit values: the Buffer's own memory when aligned (large blobs are), else a copy. */
+const words32 = (b: Buffer): ArrayBuffer | { buffer: ArrayBufferLike; byteOffset: number; length: number } =>
+  b.byteOffset % 4 === 0 ? { buffer: b.buffer, byteOffset: b.byteOffset, length: b.byteLength / 4 } : new Uint8Array(b).buffer;
+const int32s = (b: Buffer) => {
+  const w = words32(b);
+  return w instanceof ArrayBuffer ? new Int32Array(w) : new Int32Array(w.buffer, w.byteOffset, w.length);
+};
+const float32s = (b: Buffer) => {
+  const w = words32(b);
+  return w instanceof ArrayBuffer ? new Float32Array(w) : new Float32Array(w.buffer, w.byteOffset, w.length);
+};
 
 /** A term's list; empty for a term no profile has. */
 export function termPostings(snapshot: Snapshot, term: string): TermPostings {
@@ -73,7 +90,7 @@ export function termPostings(snapshot: Snapshot, term: string): TermPostings {
   const hit = cache.get(term);
   if (hit) return hit;
   const row = snapshot.prepare<[string], { rowids: Buffer; impacts: Buffer }>(TERM_SQL).get(term);
-  const list = row ? termPostingsOf(new Int32Array(copyOf(row.rowids)), new Float32Array(copyOf(row.impacts))) : EMPTY;
+  const list = row ? termPostingsOf(int32s(row.rowids), float32s(row.impacts)) : EMPTY;
   cache.set(term, list, costOf(list));
   return list;
 }
