@@ -5,7 +5,10 @@
  * configured by default and once with API_RESPONSE_CACHE_MB=0.
  *
  * Per run: req/s, p50/p99, errors, timeouts, non-2xx; time to first answer (spawn
- * to the first search answered); server RSS after the load; and the response
+ * to the first search answered); then a settling load of other distinct queries
+ * (`settle` of them, 8 connections: the JIT, and the warm-up the server finishes
+ * between requests after its first answer), then the measured load; server RSS
+ * after it; and the response
  * cache's hit rate over the run, from the counters GET /healthz reports as
  * `responseCache: {hits, misses, entries, bytes}` (null when the server does not
  * report them).
@@ -98,10 +101,19 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Requests every path once, `connections` at a time. */
+async function settle(port: number, paths: string[], connections: number): Promise<void> {
+  const todo = [...paths];
+  const worker = async () => {
+    for (let p = todo.shift(); p !== undefined; p = todo.shift()) await (await fetch(`http://127.0.0.1:${port}${p}`)).arrayBuffer();
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+}
+
 export async function runLongTailHttp(
   snapshotFile: string,
   paths: string[],
-  opts: { connections: number; seconds: number; cacheMb: number | null },
+  opts: { connections: number; seconds: number; cacheMb: number | null; settlePaths: string[] },
 ): Promise<LongTailHttpRun> {
   const tmp = fs.mkdtempSync(path.join('bench/cache', 'long-tail-'));
   const env: NodeJS.ProcessEnv = {
@@ -120,6 +132,8 @@ export async function runLongTailHttp(
   // The first answer is a query the load does not use.
   const server = await startAndAnswer(env, '/api/v1/search?q=first+answer');
   try {
+    progress(`long tail http: settling with ${opts.settlePaths.length} other queries (${label}) ...`);
+    await settle(server.port, opts.settlePaths, 8);
     const before = await cacheCounters(server.port);
     progress(`long tail http: ${paths.length} distinct URLs, ${opts.connections} connections, ${opts.seconds}s (${label}) ...`);
     const figure = await load(server.port, paths, opts.connections, opts.seconds);
