@@ -24,7 +24,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Snapshot } from './snapshot.ts';
 import { backgroundSteps, servingSteps, warmSearch, warmSteps, type WarmStep } from '../search/warm.ts';
-import { verifySnapshotFile, type VerifyResult } from '../snapshot/snapshot-file.ts';
+import { checkSnapshotStructure, verifySnapshotFile, type VerifyResult } from '../snapshot/snapshot-file.ts';
 
 const CHECK_INTERVAL_MS = 250;
 const CLOSE_GRACE_MS = 30_000;
@@ -78,6 +78,13 @@ export class SnapshotHolder {
     private readonly log: (event: SwapEvent) => void = (e) =>
       console.warn(`snapshot ${e.kind}: ${e.file} ${e.snapshotId ?? ''} ${e.reason ?? ''}`.trim()),
     private readonly verifyInBackground?: BackgroundVerifier,
+    /**
+     * Given (with verifyInBackground), the first snapshot serves after the quick
+     * structure check, and its full verification (quick_check: about 12 s at
+     * 1,000,000 providers) runs on the worker meanwhile; a failure calls this
+     * (scripts/serve.ts exits 1).
+     */
+    private readonly onFirstFileBad?: (reason: string) => void,
   ) {}
 
   /** The snapshot to use for this request. Throws when no valid snapshot was ever opened. */
@@ -197,8 +204,15 @@ export class SnapshotHolder {
 
   private openFirst(): void {
     const st = fs.statSync(this.file);
-    const verdict = safeVerify(this.verify, this.file);
+    const verifyLater = this.verifyInBackground && this.onFirstFileBad ? this.verifyInBackground : undefined;
+    const verdict = safeVerify(verifyLater ? checkSnapshotStructure : this.verify, this.file);
     if (!verdict.ok) throw new Error(`snapshot ${this.file} is not usable: ${verdict.reason}`);
+    if (verifyLater) {
+      void verifyLater(this.file).then(
+        (full) => !full.ok && !this.closed && this.onFirstFileBad!(`snapshot ${this.file} is not usable: ${full.reason}`),
+        (err: Error) => !this.closed && this.onFirstFileBad!(`snapshot ${this.file} could not be verified: ${err.message}`),
+      );
+    }
     const first = new Snapshot(this.file);
     for (const step of servingSteps(first)) step.run();
     this.install(first, stampOf(st));
