@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 
-export const PARTS = ['snapshot', 'search', 'orama', 'http', 'build'] as const;
+export const PARTS = ['snapshot', 'search', 'orama', 'http', 'longtail', 'build'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface BenchOptions {
@@ -16,6 +16,10 @@ export interface BenchOptions {
   oramaQueries: number;
   httpSeconds: number;
   connections: number;
+  /** distinct queries of the long-tail part */
+  longTailQueries: number;
+  /** seconds of each long-tail HTTP run */
+  longTailSeconds: number;
   with1m: boolean;
   /** regenerate the dataset and rebuild the snapshot even when cached */
   fresh: boolean;
@@ -23,7 +27,8 @@ export interface BenchOptions {
 }
 
 export const USAGE = `usage: npm run bench -- [--providers N] [--seed S] [--only ${PARTS.join(',')}] [--skip PARTS]
-                       [--queries N] [--orama-queries N] [--http-seconds S] [--connections C] [--with-1m] [--fresh] [--out FILE]`;
+                       [--queries N] [--orama-queries N] [--http-seconds S] [--connections C]
+                       [--long-tail-queries N] [--long-tail-seconds S] [--with-1m] [--fresh] [--out FILE]`;
 
 export class UsageError extends Error {}
 
@@ -55,6 +60,8 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
         'orama-queries': { type: 'string' },
         'http-seconds': { type: 'string' },
         connections: { type: 'string' },
+        'long-tail-queries': { type: 'string' },
+        'long-tail-seconds': { type: 'string' },
         'with-1m': { type: 'boolean' },
         fresh: { type: 'boolean' },
         out: { type: 'string' },
@@ -74,6 +81,8 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     oramaQueries: Math.min(queries, int('orama-queries', values['orama-queries'], 200, 1)),
     httpSeconds: int('http-seconds', values['http-seconds'], 10, 1),
     connections: int('connections', values.connections, 50, 1),
+    longTailQueries: int('long-tail-queries', values['long-tail-queries'], 5000, 1),
+    longTailSeconds: int('long-tail-seconds', values['long-tail-seconds'], 20, 1),
     with1m: values['with-1m'] === true,
     fresh: values.fresh === true,
     out: values.out ?? 'bench/results/latest.json',

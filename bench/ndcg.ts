@@ -1,6 +1,6 @@
 /**
  * Hybrid nDCG@10 on the judged query set (data/eval/queries.json) through the REST
- * helper's evaluation (src/query/search-eval.ts), graded with the ground truth of
+ * helper's evaluation (src/search/eval.ts), graded with the ground truth of
  * the dataset the snapshot was built from (the generator writes
  * ground-truth.ndjson beside providers.ndjson), so it is measured at benchmark
  * scale: 100,000 providers compete for the top ten, not 500.
@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Snapshot } from '../src/query/snapshot.ts';
-import { evaluateSearch, loadGroundTruth, loadJudgedQueries } from '../src/query/search-eval.ts';
+import { evaluateSearch, loadGroundTruth, loadJudgedQueries } from '../src/search/eval.ts';
 
 export interface NdcgResult {
   queries: number;

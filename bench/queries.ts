@@ -29,7 +29,7 @@ export const COMMON_WORDS = ['jasa', 'website', 'digital', 'aplikasi', 'marketin
 const QUALIFIERS = ['murah', 'terbaik', 'profesional', 'terpercaya', 'best', 'affordable', 'startup', 'umkm'];
 
 /** mulberry32: tiny, fast, and the same on every machine */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

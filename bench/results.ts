@@ -5,6 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { LongTailHttpRun } from './long-tail-http.ts';
+import type { LongTailSearchResult } from './long-tail-search.ts';
 import type { MachineInfo } from './machine.ts';
 import type { LatencySummary } from './stats.ts';
 import { renderTable, type Cell } from './table.ts';
@@ -36,7 +38,17 @@ export interface BenchResults {
   http: { search: Rps | null; detail: Rps | null; searchPlainNode: Rps | null; [key: string]: unknown };
   build: { seconds: number; pagesPerSecond: number; peakRssMb: number | null; [key: string]: unknown } | null;
   snapshot: { seconds100k: number | null; peakRssMb100k: number | null; seconds1m: number | null; peakRssMb1m: number | null; [key: string]: unknown };
+  /** the long-tail part, per size ('100k', '1m') */
+  longTail?: Record<string, LongTailFigures>;
   measuredAt: Record<string, string>;
+}
+
+export interface LongTailFigures {
+  queries: number;
+  inProcess: LongTailSearchResult;
+  /** the response cache at its default size, and off */
+  httpCached: LongTailHttpRun;
+  httpUncached: LongTailHttpRun;
 }
 
 export function emptyResults(machine: MachineInfo, providers: number, seed: number): BenchResults {
@@ -81,6 +93,11 @@ const TARGETS = {
   snapshot100kSeconds: 60,
   snapshot1mSeconds: 600,
   snapshot1mRssMb: 2048,
+  // issue 11: the long-tail mix
+  longTail: {
+    '100k': { p50: 1, p99: 3, rps: 1200, httpP99: 60 },
+    '1m': { p50: 3, p99: 15, rps: 500, httpP99: 150, firstAnswerSeconds: 5, rssMb: 1536 },
+  } as Record<string, { p50: number; p99: number; rps: number; httpP99: number; firstAnswerSeconds?: number; rssMb?: number }>,
 };
 
 const verdict = (ok: boolean | null) => (ok === null ? '' : ok ? 'ok' : 'MISS');
@@ -126,6 +143,7 @@ export function resultsTable(r: BenchResults): string {
     ['snapshot 1M s', r.snapshot.seconds1m, '<= 600', verdict(le(r.snapshot.seconds1m, TARGETS.snapshot1mSeconds))],
     ['snapshot 1M peak RSS MB', r.snapshot.peakRssMb1m, '<= 2,048', verdict(le(r.snapshot.peakRssMb1m, TARGETS.snapshot1mRssMb))],
   ];
+  for (const [size, lt] of Object.entries(r.longTail ?? {})) rows.push(...longTailRows(size, lt));
   const m = r.machine;
   const head = `${r.providers.toLocaleString('en-US')} providers (seed ${r.seed}) on ${m.cpuModel}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}`;
   return `${head}\n\n${renderTable(['figure', 'value', 'target', ''], rows)}`;
@@ -136,4 +154,27 @@ export function classTable(ours: Record<string, LatencySummary> | undefined, ora
   const labels = [...new Set([...Object.keys(ours ?? {}), ...Object.keys(orama ?? {})])].sort();
   const rows = labels.map((l) => [l, ours?.[l]?.count, ours?.[l]?.p50Ms, ours?.[l]?.p99Ms, orama?.[l]?.count, orama?.[l]?.p50Ms, orama?.[l]?.p99Ms]);
   return renderTable(['query class', 'n', 'ours p50', 'ours p99', 'n', 'orama p50', 'orama p99'], rows);
+}
+
+const orNa = (v: number | null | undefined) => (v === null || v === undefined ? 'n/a' : v);
+
+/** Rows of the long-tail part at one size. */
+function longTailRows(size: string, lt: LongTailFigures): Cell[][] {
+  const t = TARGETS.longTail[size];
+  const p = lt.inProcess;
+  const c = lt.httpCached;
+  const u = lt.httpUncached;
+  const at = `long tail ${size}`;
+  return [
+    [`${at}: in process p50 / p95 / p99 ms (${p.queries} queries)`, `${p.search.p50Ms} / ${p.search.p95Ms} / ${p.search.p99Ms}`, t ? `<= ${t.p50} / - / <= ${t.p99}` : '', t ? verdict(p.search.p50Ms <= t.p50 && p.search.p99Ms <= t.p99) : ''],
+    [`${at}: keyword side alone p50 / p95 / p99 ms`, `${p.keyword.p50Ms} / ${p.keyword.p95Ms} / ${p.keyword.p99Ms}`, '', ''],
+    [`${at}: vector side alone p50 / p95 / p99 ms`, `${p.vector.p50Ms} / ${p.vector.p95Ms} / ${p.vector.p99Ms}`, '', ''],
+    [`${at}: in process first answer ms, RSS MB`, `${Math.round(p.firstAnswerMs)}, ${p.rssMb}`, '', ''],
+    [`${at}: http cache off rps, p99 ms`, `${u.rps}, ${u.p99Ms}`, t ? `>= ${t.rps}, <= ${t.httpP99}` : '', t ? verdict(u.rps >= t.rps && u.p99Ms <= t.httpP99 && u.errors === 0 && u.timeouts === 0) : ''],
+    [`${at}: http cache off errors, timeouts, non-2xx`, `${u.errors}, ${u.timeouts}, ${u.non2xx}`, '0, 0', verdict(u.errors === 0 && u.timeouts === 0)],
+    [`${at}: http cache on rps, p99 ms, hit rate`, `${c.rps}, ${c.p99Ms}, ${orNa(c.cacheHitRate)}`, '', ''],
+    [`${at}: http cache on errors, timeouts, non-2xx`, `${c.errors}, ${c.timeouts}, ${c.non2xx}`, '0, 0', verdict(c.errors === 0 && c.timeouts === 0)],
+    [`${at}: server first answer s (cache on / off)`, `${c.firstAnswerSeconds} / ${u.firstAnswerSeconds}`, t?.firstAnswerSeconds ? `<= ${t.firstAnswerSeconds}` : '', t?.firstAnswerSeconds ? verdict(Math.max(c.firstAnswerSeconds, u.firstAnswerSeconds) <= t.firstAnswerSeconds) : ''],
+    [`${at}: server RSS MB after load (cache on / off)`, `${orNa(c.serverRssMb)} / ${orNa(u.serverRssMb)}`, t?.rssMb ? `<= ${t.rssMb}` : '', t?.rssMb ? verdict(le(Math.max(c.serverRssMb ?? 0, u.serverRssMb ?? 0), t.rssMb)) : ''],
+  ];
 }

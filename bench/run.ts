@@ -5,14 +5,20 @@
  *                hybrid nDCG@10 on the judged set
  *   3. orama     the peer engine on the same documents, vectors and queries
  *   4. http      autocannon against scripts/serve.ts and the plain node:http floor
- *   5. build     astro build at 100k: wall time, pages/s, peak RSS
+ *   5. longtail  issue 11: thousands of distinct queries drawn from the providers' own
+ *                text, in process and over HTTP (cache on and off), at 100k and, with
+ *                --with-1m, at 1M: latency, req/s, cache hit rate, RSS, first answer
+ *   6. build     astro build at 100k: wall time, pages/s, peak RSS
  * Prints a table (stdout) and writes bench/results/latest.json. Progress lines go
  * to stderr on a terminal only. See bench/results/README.md.
  */
 import fs from 'node:fs';
 import { machineInfo } from './machine.ts';
 import { parseBenchArgs, USAGE, UsageError, type BenchOptions } from './args.ts';
-import { ensureDataset, ensureSnapshot } from './dataset.ts';
+import { ensureDataset, ensureSnapshot, snapshotFileFor } from './dataset.ts';
+import { runLongTailHttp } from './long-tail-http.ts';
+import { buildLongTailMix, longTailPath } from './long-tail-queries.ts';
+import type { LongTailSearchResult } from './long-tail-search.ts';
 import { runMeasured, tsxCommand } from './child.ts';
 import { progress, warn } from './log.ts';
 import { classTable, emptyResults, loadPrevious, resultsTable, writeResults, type BenchResults } from './results.ts';
@@ -58,12 +64,11 @@ async function main(opts: BenchOptions): Promise<void> {
     results.snapshot.snapshotMb100k = Math.round(fs.statSync(snap.file).size / 1024 / 1024);
     results.measuredAt.snapshot = now();
     if (opts.with1m) {
+      // kept in bench/cache (3.4 GB) for the long-tail part
       const big = await ensureDataset(1_000_000, opts.seed, opts.fresh);
-      const out = `${snap.file.replace(/\.db$/, '')}-1m.db`;
-      const bigSnap = await ensureSnapshot(big, { measure: true, fresh: true, out });
+      const bigSnap = await ensureSnapshot(big, { measure: true, fresh: true });
       results.snapshot = { ...results.snapshot, seconds1m: round(bigSnap.run!.seconds, 1), peakRssMb1m: bigSnap.run!.peakRssMb };
-      results.snapshot.snapshotMb1m = Math.round(fs.statSync(out).size / 1024 / 1024);
-      fs.rmSync(out, { force: true }); // 1M snapshots are large; the figure is what we keep
+      results.snapshot.snapshotMb1m = Math.round(fs.statSync(bigSnap.file).size / 1024 / 1024);
       results.measuredAt.snapshot1m = now();
     }
   }
@@ -118,6 +123,28 @@ async function main(opts: BenchOptions): Promise<void> {
     results.measuredAt.http = now();
   }
   save();
+  if (opts.parts.has('longtail')) {
+    const sizes: [string, string][] = [['100k', snap.file]];
+    if (opts.with1m) {
+      const big = await ensureDataset(1_000_000, opts.seed, opts.fresh);
+      sizes.push(['1m', (await ensureSnapshot(big, { measure: false, fresh: false, out: snapshotFileFor(big) })).file]);
+    }
+    results.longTail = { ...(results.longTail ?? {}) };
+    for (const [size, file] of sizes) {
+      progress(`long tail ${size}: ${opts.longTailQueries} distinct queries in process ...`);
+      const inProcess = (await worker<LongTailSearchResult>('bench/long-tail-search.ts', ['--db', file, '--queries', String(opts.longTailQueries)])).result;
+      const paths = buildLongTailMix(file, opts.longTailQueries).map(longTailPath);
+      // another draw (seed) for settling: none of the measured URLs is asked before the run
+      const measured = new Set(paths);
+      const settlePaths = buildLongTailMix(file, 1000, 29).map(longTailPath).filter((p) => !measured.has(p));
+      const http = { connections: opts.connections, seconds: opts.longTailSeconds, settlePaths };
+      const httpCached = await runLongTailHttp(file, paths, { ...http, cacheMb: null });
+      const httpUncached = await runLongTailHttp(file, paths, { ...http, cacheMb: 0 });
+      results.longTail[size] = { queries: paths.length, inProcess, httpCached, httpUncached };
+      results.measuredAt[`longTail${size}`] = now();
+      save();
+    }
+  }
   if (opts.parts.has('build')) {
     const build = await runStaticBuild(snap.file, opts.providers);
     results.build = { ...build };

@@ -10,8 +10,8 @@
  */
 import { parseArgs } from 'node:util';
 import { Snapshot } from '../src/query/snapshot.ts';
-import { searchProviders, type SearchRequest } from '../src/query/search.ts';
-import { warmSearch, type WarmReport } from '../src/query/search-warm.ts';
+import { searchProviders, type SearchRequest } from '../src/search/search.ts';
+import { warmSearch, type WarmReport } from '../src/search/warm.ts';
 import { buildQueryMix, stratifiedSubset, type BenchQuery } from './queries.ts';
 import { summarize, summarizeBy, type LatencySummary } from './stats.ts';
 import { selfRssMb } from './machine.ts';

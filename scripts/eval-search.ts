@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Snapshot } from '../src/query/snapshot.ts';
-import { evaluateSearch, loadGroundTruth, loadJudgedQueries, MODES } from '../src/query/search-eval.ts';
+import { evaluateSearch, loadGroundTruth, loadJudgedQueries, MODES } from '../src/search/eval.ts';
 import { buildSnapshot } from '../src/snapshot/build.ts';
 
 const { values } = parseArgs({

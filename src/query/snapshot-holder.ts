@@ -11,19 +11,21 @@
  * old snapshot keeps serving. The old one is closed when the last request using
  * it has finished (`lease()`, src/query/snapshot-leases.ts).
  *
- * A new snapshot is warmed (search-warm.ts) before it serves. The timer and the
+ * A new snapshot is warmed (src/search/warm.ts) before it serves. The timer and the
  * request path prepare it in the background: verification on a worker thread when
  * a background verifier is given (scripts/serve.ts), the warm-up in steps with a
  * yield to pending requests between them, so the old snapshot keeps answering
  * while the new one gets ready (at 1,000,000 providers quick_check alone reads for
- * about 12 s). `check()` does the same synchronously (tests, scripts).
+ * about 12 s). `check()` does the same synchronously (tests, scripts). The first
+ * snapshot, with nothing else to answer meanwhile, serves after the warm-up's
+ * serving steps and runs the rest between requests.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { Snapshot } from './snapshot.ts';
 import { SnapshotLeases, type SnapshotLease } from './snapshot-leases.ts';
-import { warmSearch, warmSteps } from './search-warm.ts';
-import { verifySnapshotFile, type VerifyResult } from '../snapshot/snapshot-file.ts';
+import { backgroundSteps, servingSteps, warmSearch, warmSteps, type WarmStep } from '../search/warm.ts';
+import { checkSnapshotStructure, verifySnapshotFile, type VerifyResult } from '../snapshot/snapshot-file.ts';
 
 const CHECK_INTERVAL_MS = 250;
 
@@ -78,6 +80,13 @@ export class SnapshotHolder {
     private readonly log: (event: SwapEvent) => void = (e) =>
       console.warn(`snapshot ${e.kind}: ${e.file} ${e.snapshotId ?? ''} ${e.reason ?? ''}`.trim()),
     private readonly verifyInBackground?: BackgroundVerifier,
+    /**
+     * Given (with verifyInBackground), the first snapshot serves after the quick
+     * structure check, and its full verification (quick_check: about 12 s at
+     * 1,000,000 providers) runs on the worker meanwhile; a failure calls this
+     * (scripts/serve.ts exits 1).
+     */
+    private readonly onFirstFileBad?: (reason: string) => void,
   ) {}
 
   /** The snapshot to use for this request. Throws when no valid snapshot was ever opened. */
@@ -165,11 +174,7 @@ export class SnapshotHolder {
     const next = this.open(stamp);
     if (!next) return false;
     try {
-      for (const step of warmSteps(next)) {
-        step.run();
-        await yieldToRequests();
-        if (this.closed) break;
-      }
+      await runBetweenRequests(warmSteps(next), () => this.closed);
     } catch (err) {
       next.close();
       return this.refuse(stamp, `search indexes unreadable: ${(err as Error).message}`);
@@ -213,11 +218,21 @@ export class SnapshotHolder {
 
   private openFirst(): void {
     const st = fs.statSync(this.file);
-    const verdict = safeVerify(this.verify, this.file);
+    const verifyLater = this.verifyInBackground && this.onFirstFileBad ? this.verifyInBackground : undefined;
+    const verdict = safeVerify(verifyLater ? checkSnapshotStructure : this.verify, this.file);
     if (!verdict.ok) throw new Error(`snapshot ${this.file} is not usable: ${verdict.reason}`);
+    if (verifyLater) {
+      void verifyLater(this.file).then(
+        (full) => !full.ok && !this.closed && this.onFirstFileBad!(`snapshot ${this.file} is not usable: ${full.reason}`),
+        (err: Error) => !this.closed && this.onFirstFileBad!(`snapshot ${this.file} could not be verified: ${err.message}`),
+      );
+    }
     const first = new Snapshot(this.file);
-    warmSearch(first);
+    for (const step of servingSteps(first)) step.run();
     this.install(first, stampOf(st));
+    // The rest of the warm-up between requests. A step that fails stops it: the
+    // requests that need that structure compute it themselves and report the fault.
+    void runBetweenRequests(backgroundSteps(first), () => this.closed || this.snapshot !== first).catch(() => undefined);
   }
 
   private install(next: Snapshot, stamp: FileStamp): void {
@@ -234,6 +249,15 @@ export class SnapshotHolder {
     this.leases.closeRetired();
     this.snapshot?.close();
     this.snapshot = undefined;
+  }
+}
+
+/** Runs the steps one at a time, yielding to pending requests between them, until done or `stop()`. */
+async function runBetweenRequests(steps: Iterable<WarmStep>, stop: () => boolean): Promise<void> {
+  for (const step of steps) {
+    await yieldToRequests();
+    if (stop()) return;
+    step.run();
   }
 }
 

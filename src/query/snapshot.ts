@@ -23,7 +23,9 @@ export class Snapshot {
     sqliteVec.load(this.db);
     this.db.pragma('query_only = ON');
     this.db.pragma('cache_size = -65536');
-    this.db.pragma('mmap_size = 1073741824');
+    // No memory map: search reads its lists once into its own arrays, and mapped
+    // pages of a multi-GB file count as the server's resident memory (issue 11).
+    this.db.pragma('mmap_size = 0');
     this.meta = metaOf(this.db);
   }
 

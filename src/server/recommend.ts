@@ -11,7 +11,7 @@ import * as z from 'zod';
 import { providerCategories } from '../query/categories.ts';
 import { parseNaturalQuery, type ParsedQuery, type Vocabulary } from '../query/nl-query.ts';
 import { vocabularyOf } from '../query/nl-query-vocabulary.ts';
-import { searchProviders, type SearchResult } from '../query/search.ts';
+import { searchProviders, type SearchResult } from '../search/search.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import type { FilterParams } from '../schemas/api/params.ts';
 import { SearchItemSchema } from '../schemas/api/responses.ts';

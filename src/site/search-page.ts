@@ -4,7 +4,7 @@
  * A missing q shows the form (200); a too-short q is a 400 page with the reason.
  */
 import { queryRecord } from '../schemas/api/params.ts';
-import { searchProviders, type SearchHit } from '../query/search.ts';
+import { searchProviders, type SearchHit } from '../search/search.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { ApiError } from '../server/errors.ts';
 import { parseSearchParams } from '../server/rest/search.ts';

@@ -3,8 +3,11 @@
  * builder so readers (the server's snapshot check) import it without the builder.
  */
 
-/** Bumped whenever a reader would misread an older file. Stored as snapshot_meta.schema_version. */
-export const SCHEMA_VERSION = '1';
+/**
+ * Bumped whenever a reader would misread an older file. Stored as snapshot_meta.schema_version.
+ * 2: search_postings in rowid order (was impact order); search_postings and vector_partitions required.
+ */
+export const SCHEMA_VERSION = '2';
 
 /** Tables and views every complete snapshot has (verifySnapshotFile checks them). */
 export const REQUIRED_TABLES = [
@@ -19,6 +22,9 @@ export const REQUIRED_TABLES = [
   'reports',
   'fts_providers',
   'vec_providers',
+  // what search reads (version 2: postings in rowid order)
+  'search_postings',
+  'vector_partitions',
 ] as const;
 export const REQUIRED_VIEWS = ['published_providers', 'public_proofs'] as const;
 

@@ -1,19 +1,19 @@
 /**
- * search_postings: the keyword side's own index, written by the builder beside
- * fts_providers. For each term, its published providers ordered by their bm25
- * contribution (best first), with that contribution precomputed.
+ * search_postings: the keyword side's index (the only one search reads; fts_providers
+ * stays in the file for analysts). For each term, its published providers in rowid
+ * order with their bm25 contribution precomputed.
  *
  * Why: FTS5's bm25() scores every matching row before it can take the top k, so a
  * word found in most profiles ("jasa", "digital") costs tens of milliseconds, and a
  * `rowid IN (filter)` constraint makes FTS5 re-run the match per row (seconds).
- * bm25 is a sum over query terms, so with each term's contributions stored sorted,
- * a one-word query reads only as far as its top k, and an OR query adds a few
- * typed arrays. Scores follow FTS5's bm25 exactly (k1 = 1.2, b = 0.75, column
- * weights, idf floored at 1e-6), over the tokens of normalizeTokens, which the
- * query side uses too.
+ * bm25 is a sum over query terms, so with each term's contributions stored, the
+ * query side walks the lists in rowid order and skips what cannot reach its top k
+ * (src/search/keyword-top-k.ts). Scores follow FTS5's bm25 exactly (k1 = 1.2,
+ * b = 0.75, column weights, idf floored at 1e-6), over the tokens of
+ * normalizeTokens, which the query side uses too.
  *
  *   CREATE TABLE search_postings (term TEXT PRIMARY KEY, df INTEGER, rowids BLOB, impacts BLOB)
- *   rowids: Int32 little-endian; impacts: Float32; same length, impact desc, rowid asc
+ *   rowids: Int32 little-endian, ascending; impacts: Float32, same length
  *
  * The postings are collected while the rows stream in (the builder hands each
  * published provider's FTS column texts to PostingsAccumulator.add, usually on a
@@ -159,40 +159,10 @@ export class PostingsAccumulator {
           impacts[j] = Math.fround((idf * f * (K1 + 1)) / (f + norm));
         }
       }
-      yield { term: this.terms[t]!, df: count, ...sortByImpact(rowids, impacts) };
+      yield { term: this.terms[t]!, df: count, rowids, impacts };
     }
     this.store = new BlockStore();
   }
-}
-
-// Up to 2^21 postings per term, the sort key packs (impact bits, position) into one
-// exactly representable double, so the typed array's native sort does the work
-// (several times faster than a comparator at a million providers).
-const POSITION_BITS = 2 ** 21;
-
-/** Impact descending, rowid ascending (`rowids` arrive ascending). */
-function sortByImpact(rowids: Int32Array, impacts: Float32Array): { rowids: Int32Array; impacts: Float32Array } {
-  const count = rowids.length;
-  const order = new Uint32Array(count);
-  const bits = new Uint32Array(impacts.buffer, impacts.byteOffset, count);
-  if (count < POSITION_BITS && bits.every((b) => b < 0x80000000)) {
-    // A float without its sign bit set orders like its bits; 0xffffffff - bits orders
-    // descending, and the position (ascending rowid) breaks ties.
-    const keys = new Float64Array(count);
-    for (let i = 0; i < count; i++) keys[i] = (0xffffffff - bits[i]!) * POSITION_BITS + i;
-    keys.sort();
-    for (let i = 0; i < count; i++) order[i] = keys[i]! % POSITION_BITS;
-  } else {
-    for (let i = 0; i < count; i++) order[i] = i;
-    order.sort((a, b) => impacts[b]! - impacts[a]! || rowids[a]! - rowids[b]!);
-  }
-  const sortedRowids = new Int32Array(count);
-  const sortedImpacts = new Float32Array(count);
-  for (let i = 0; i < count; i++) {
-    sortedRowids[i] = rowids[order[i]!]!;
-    sortedImpacts[i] = impacts[order[i]!]!;
-  }
-  return { rowids: sortedRowids, impacts: sortedImpacts };
 }
 
 /** Creates search_postings; returns a function that inserts rows (inside the caller's transaction). */

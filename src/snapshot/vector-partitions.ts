@@ -1,7 +1,7 @@
 /**
  * vector_partitions: the vectors of vec_providers grouped IVF-style, written by the
  * builder so that readers load one blob per list instead of scanning vec0 and
- * training at start (src/query/vector-index.ts reads it).
+ * training at start (src/search/vector-index.ts reads it).
  *
  *  - about sqrt(n)/2 lists (none under PARTITION_FROM vectors: one list, exact scans);
  *  - centroids by spherical k-means on an evenly spaced sample, seeded with evenly

@@ -5,13 +5,13 @@ describe('parseBenchArgs', () => {
   it('defaults to every part at 100,000 providers', () => {
     const o = parseBenchArgs([]);
     expect(o.providers).toBe(100_000);
-    expect([...o.parts].sort()).toEqual(['build', 'http', 'orama', 'search', 'snapshot']);
-    expect(o).toMatchObject({ queries: 1000, connections: 50, httpSeconds: 10, with1m: false });
+    expect([...o.parts].sort()).toEqual(['build', 'http', 'longtail', 'orama', 'search', 'snapshot']);
+    expect(o).toMatchObject({ queries: 1000, connections: 50, httpSeconds: 10, with1m: false, longTailQueries: 5000, longTailSeconds: 20 });
   });
 
   it('runs only the parts asked for, minus the skipped ones', () => {
     expect([...parseBenchArgs(['--only', 'search,http']).parts]).toEqual(['search', 'http']);
-    expect([...parseBenchArgs(['--skip', 'build,orama']).parts].sort()).toEqual(['http', 'search', 'snapshot']);
+    expect([...parseBenchArgs(['--skip', 'build,orama']).parts].sort()).toEqual(['http', 'longtail', 'search', 'snapshot']);
   });
 
   it('refuses unknown parts and malformed numbers', () => {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluateSearch, loadGroundTruth, loadJudgedQueries, type EvalReport } from '../../src/query/search-eval.ts';
+import { evaluateSearch, loadGroundTruth, loadJudgedQueries, type EvalReport } from '../../src/search/eval.ts';
 import { Snapshot } from '../../src/query/snapshot.ts';
 import { buildSnapshot } from '../../src/snapshot/build.ts';
 

@@ -125,6 +125,35 @@ describe('SnapshotHolder', () => {
     }
   });
 
+  it('serves a first file after its structure check and reports a failed full verification afterwards', async () => {
+    dropIn(fileA);
+    const bad: string[] = [];
+    let verified = false;
+    const failingCheck = async () => {
+      verified = true;
+      return { ok: false as const, reason: 'integrity check failed: page 7' };
+    };
+    const holder = new SnapshotHolder(live(), snapshotVerifier, () => {}, failingCheck, (reason) => bad.push(reason));
+    try {
+      expect(countPublished(holder)).toBeGreaterThan(0); // answered before the full check reported
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(verified).toBe(true);
+      expect(bad).toEqual([`snapshot ${live()} is not usable: integrity check failed: page 7`]);
+    } finally {
+      holder.close();
+    }
+    // a wrong schema version is still refused before anything is served
+    const older = path.join(ws, 'older.db');
+    fs.copyFileSync(fileA, older);
+    const db = new Database(older);
+    db.prepare("UPDATE snapshot_meta SET value = '0' WHERE key = 'schema_version'").run();
+    db.close();
+    dropIn(older);
+    const refused = new SnapshotHolder(live(), snapshotVerifier, () => {}, failingCheck, () => {});
+    expect(() => refused.current()).toThrow(/schema version 0/);
+    refused.close();
+  });
+
   it('prepares a replaced file in the background (worker-thread check, warm-up in steps) while the old one answers', async () => {
     dropIn(fileA);
     const events: SwapEvent[] = [];

@@ -1,21 +1,20 @@
 /**
  * The in-memory structures search ranks with (issue 7), checked against SQL over a
- * real fixture snapshot: filter sets per clause and their intersections, group
- * posting lists cached per snapshot, the published sort columns, warmSearch, and
- * the cost-bounded LRU they are kept in.
+ * real fixture snapshot: filter sets per clause and their intersections, term
+ * posting lists and their block bounds, the published sort columns, warmSearch,
+ * and the cost-bounded LRU they are kept in.
  */
 import { describe, expect, it } from 'vitest';
-import { filterSet } from '../../src/query/filter-set.ts';
+import { filterSet } from '../../src/search/filter-set.ts';
 import { buildFilter } from '../../src/query/filters.ts';
 import { CostBoundedLru } from '../../src/query/lru.ts';
-import { parseMatchExpression } from '../../src/query/match-expression.ts';
-import { groupKey, groupPostings } from '../../src/query/postings-store.ts';
+import { BLOCK, termPostings } from '../../src/search/postings-store.ts';
 import { publishedColumns } from '../../src/query/published-columns.ts';
-import { postingsCandidates } from '../../src/query/search-postings.ts';
-import { snapshotSynonyms } from '../../src/query/search-synonyms.ts';
-import { expandedKeywordQuery } from '../../src/query/search-text.ts';
-import { snapshotVocabulary } from '../../src/query/search-vocabulary.ts';
-import { warmSearch } from '../../src/query/search-warm.ts';
+import { keywordCandidates } from '../../src/search/keyword-side.ts';
+import { snapshotSynonyms } from '../../src/search/synonyms.ts';
+import { expandedKeywordQuery } from '../../src/search/keyword-query.ts';
+import { snapshotVocabulary } from '../../src/search/vocabulary.ts';
+import { warmSearch } from '../../src/search/warm.ts';
 import { useFixtureSnapshot } from '../support/fixture-snapshot.ts';
 
 const open = useFixtureSnapshot();
@@ -52,15 +51,18 @@ describe('filter sets', () => {
 describe('keyword postings', () => {
   const query = (q: string) => expandedKeywordQuery(q, snapshotVocabulary(open.snapshot), snapshotSynonyms(open.snapshot));
 
-  it('a group list does not depend on the order of its alternatives', () => {
-    const [group] = parseMatchExpression(query('toko online').match!)!;
-    expect(group!.length).toBeGreaterThan(2); // a synonym group
-    const reversed = [...group!].reverse();
-    expect(groupKey(reversed)).toBe(groupKey(group!));
-    const list = groupPostings(open.snapshot, group!);
-    expect(list.rowids.length).toBeGreaterThan(0);
+  it('a term list is in rowid order with the last rowid and largest contribution of each block', () => {
+    const list = termPostings(open.snapshot, 'website');
+    expect(list.rowids.length).toBeGreaterThan(BLOCK);
     expect([...list.rowids]).toEqual([...list.rowids].sort((x, y) => x - y));
-    expect(groupPostings(open.snapshot, reversed)).toBe(list);
+    list.blockMax.forEach((m, b) => {
+      const impacts = [...list.impacts.subarray(b * BLOCK, (b + 1) * BLOCK)];
+      expect(m).toBe(Math.max(...impacts));
+      expect(list.blockLast[b]).toBe(list.rowids[Math.min(list.rowids.length, (b + 1) * BLOCK) - 1]);
+    });
+    expect(list.max).toBe(Math.max(...list.blockMax));
+    expect(termPostings(open.snapshot, 'website')).toBe(list); // kept per snapshot
+    expect(termPostings(open.snapshot, 'no-such-term-at-all').rowids.length).toBe(0);
   });
 
   it('filtering before ranking: a filtered query is the unfiltered ranking restricted to the filter', () => {
@@ -68,12 +70,12 @@ describe('keyword postings', () => {
       const kq = query(q);
       const filter = buildFilter(open.snapshot, { minTrustLevel: 3 });
       const allowed = new Set(filterSet(open.snapshot, filter)!.rowids);
-      const everything = postingsCandidates(open.snapshot, kq, buildFilter(open.snapshot, {}), 100_000)!;
-      const filtered = postingsCandidates(open.snapshot, kq, filter, 100_000)!;
+      const everything = keywordCandidates(open.snapshot, kq, buildFilter(open.snapshot, {}), 100_000);
+      const filtered = keywordCandidates(open.snapshot, kq, filter, 100_000);
       expect(filtered.length).toBeGreaterThan(0);
       expect(filtered).toEqual(everything.filter((r) => allowed.has(r)));
       // and a small window is the head of the same ranking
-      expect(postingsCandidates(open.snapshot, kq, filter, 5)).toEqual(filtered.slice(0, 5));
+      expect(keywordCandidates(open.snapshot, kq, filter, 5)).toEqual(filtered.slice(0, 5));
     }
   });
 });
@@ -93,7 +95,7 @@ describe('published columns and warm-up', () => {
     for (const r of unpublished) expect(columns.published[r]).toBe(0);
   });
 
-  it('warmSearch evaluates every synonym group and the city and category filters', () => {
+  it('warmSearch computes every service synonym group and the city and category filters', () => {
     const report = warmSearch(open.snapshot);
     expect(report.synonymGroups).toBe(snapshotSynonyms(open.snapshot).groups().length);
     const cities = open.snapshot.db.prepare('SELECT count(DISTINCT city) FROM published_providers').pluck().get() as number;

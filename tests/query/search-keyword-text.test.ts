@@ -1,14 +1,12 @@
 /**
- * The keyword side's query text, without a snapshot: typo tolerance (edit
+ * The keyword side's structured query, without a snapshot: typo tolerance (edit
  * distance, vocabulary corrections), service synonym groups, filler words, the
- * all-topics expression, and that hostile text always becomes quoted tokens that
- * the postings evaluator reads back.
+ * all-topics tier, and that hostile text only ever becomes index tokens.
  */
 import { describe, expect, it } from 'vitest';
-import { parseMatchExpression } from '../../src/query/match-expression.ts';
-import { buildSynonymTable } from '../../src/query/search-synonyms.ts';
-import { expandedKeywordQuery } from '../../src/query/search-text.ts';
-import { buildVocabulary, editBudget, editDistance } from '../../src/query/search-vocabulary.ts';
+import { buildSynonymTable } from '../../src/search/synonyms.ts';
+import { expandedKeywordQuery, type KeywordQuery } from '../../src/search/keyword-query.ts';
+import { buildVocabulary, editBudget, editDistance } from '../../src/search/vocabulary.ts';
 
 const vocabulary = buildVocabulary(
   [
@@ -21,6 +19,9 @@ const synonyms = buildSynonymTable({
   wordpress: 'wordpress|wp',
 });
 const expand = (text: string) => expandedKeywordQuery(text, vocabulary, synonyms);
+/** Groups as text: alternatives joined by |, a prefix marked *, a weight below 1 as ^w. */
+const shown = (q: KeywordQuery) =>
+  q.groups.map((g) => g.alternatives.map((a) => `${a.tokens.join(' ')}${a.prefix ? '*' : ''}${a.weight < 1 ? `^${a.weight}` : ''}`).join('|'));
 
 describe('edit distance', () => {
   it('counts insertions, deletions, substitutions and adjacent transpositions as one edit', () => {
@@ -64,31 +65,36 @@ describe('vocabulary corrections', () => {
 describe('expanded keyword query', () => {
   it('turns a service phrase into a group of its synonyms and drops filler words', () => {
     const q = expand('jasa bikin toko online');
-    expect(q.match).toBe('("toko online" OR "olshop" OR "e commerce" OR "online shop")');
-    expect(q.matchAll).toBeNull();
+    expect(shown(q)).toEqual(['toko online|olshop|e commerce|online shop']);
+    expect(q.allTopicsFirst).toBe(false);
     expect(q.terms).toEqual(['toko', 'online']);
   });
 
   it('corrects typos before looking phrases up', () => {
     const q = expand('webiste toko onlien');
-    expect(q.match).toBe('"website" OR ("toko online" OR "olshop" OR "e commerce" OR "online shop")');
-    expect(q.matchAll).toBe('"website" AND ("toko online" OR "olshop" OR "e commerce" OR "online shop")');
+    expect(shown(q)).toEqual(['website', 'toko online|olshop|e commerce|online shop']);
+    expect(q.allTopicsFirst).toBe(true);
     expect(q.terms).toEqual(['website', 'toko', 'online']);
   });
 
   it('keeps a word typed halfway as a prefix, and a known lexicon word as it is', () => {
-    expect(expand('wordpress bandu').match).toBe('("wordpress" OR "wp") OR "bandu"*');
+    expect(shown(expand('wordpress bandu'))).toEqual(['wordpress|wp', 'bandu*']);
     expect(expand('wordpress bandu').prefixLast).toBe(true);
-    expect(expand('olshop').match).toBe('("olshop" OR "toko online" OR "e commerce" OR "online shop")');
+    expect(shown(expand('olshop'))).toEqual(['toko online|olshop|e commerce|online shop']); // one group per service
   });
 
   it('searches filler words as typed when nothing else is left', () => {
     // the plain query's rule: function words still dropped, request filler kept
-    expect(expand('jasa yang terbaik').match).toBe('"jasa" OR "terbaik"*');
-    expect(expand('!!! ???').match).toBeNull();
+    expect(shown(expand('jasa yang terbaik'))).toEqual(['jasa', 'terbaik*']);
+    expect(expand('!!! ???').groups).toEqual([]);
   });
 
-  it('quotes every token of hostile text, so FTS5 and the postings evaluator read the same groups', () => {
+  it('gives every alternative weight 1 (an expansion below 1 is the caller\'s to add)', () => {
+    for (const text of ['webiste toko onlien', 'wordpress bandu', 'jasa yang terbaik'])
+      for (const g of expand(text).groups) for (const a of g.alternatives) expect(a.weight).toBe(1);
+  });
+
+  it('turns hostile text into index tokens only: no operator survives as syntax', () => {
     const hostile = [
       'NEAR(toko online) AND "web" OR *',
       'wordpres" OR 1=1 --',
@@ -98,12 +104,10 @@ describe('expanded keyword query', () => {
     ];
     for (const text of hostile) {
       const q = expand(text);
-      for (const expression of [q.match, q.matchAll].filter((e): e is string => Boolean(e))) {
-        expect(parseMatchExpression(expression), `${text} -> ${expression}`).not.toBeNull();
-        // Outside quotes only the grammar's own words and marks remain.
-        const outside = expression.replace(/"(?:[^"]|"")*"/g, '');
-        expect(outside.replace(/\b(AND|OR)\b|[()* ]/g, ''), expression).toBe('');
-      }
+      expect(q.groups.length).toBeGreaterThan(0);
+      expect(q.groups.length).toBeLessThanOrEqual(12);
+      for (const g of q.groups)
+        for (const a of g.alternatives) for (const t of a.tokens) expect(t, text).toMatch(/^[\p{L}\p{N}]+$/u);
     }
   });
 });

@@ -5,11 +5,12 @@
  * ID/EN paraphrase, typo) find the intended provider in the top 5.
  */
 import fs from 'node:fs';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Snapshot } from '../../src/query/snapshot.ts';
-import { searchProviders, type SearchRequest } from '../../src/query/search.ts';
-import { keywordQuery } from '../../src/query/search-text.ts';
-import { buildVocabulary, vocabularyEntries } from '../../src/query/search-vocabulary.ts';
+import { searchProviders, type SearchRequest } from '../../src/search/search.ts';
+import { keywordQuery } from '../../src/search/keyword-query.ts';
+import { buildVocabulary, vocabularyEntries } from '../../src/search/vocabulary.ts';
 import { buildFixture, type Fixture } from '../http/fixture.ts';
 
 let fixture: Fixture;
@@ -41,13 +42,14 @@ async function allCandidates(q: string, filters: SearchRequest['filters'] = {}):
   }
 }
 
-describe('FTS5 query text', () => {
-  it('quotes every token and prefix-matches the last one', () => {
-    expect(keywordQuery('toko online develo').match).toBe('"toko" OR "online" OR "develo"*');
-    expect(keywordQuery('NEAR(toko) AND "web" OR *').match).toBe('"near" OR "toko" OR "web"');
-    expect(keywordQuery('jasa web ').match).toBe('"jasa" OR "web"');
+describe('plain keyword query', () => {
+  const shown = (text: string) => keywordQuery(text).groups.map((g) => g.alternatives.map((a) => `${a.tokens.join(' ')}${a.prefix ? '*' : ''}`).join('|'));
+  it('makes each word a group and prefix-matches the last one', () => {
+    expect(shown('toko online develo')).toEqual(['toko', 'online', 'develo*']);
+    expect(shown('NEAR(toko) AND "web" OR *')).toEqual(['near', 'toko', 'web']);
+    expect(shown('jasa web ')).toEqual(['jasa', 'web']);
     expect(keywordQuery('dan yang di').terms).toEqual(['dan', 'yang', 'di']); // all stopwords: still searched
-    expect(keywordQuery('!!! ???').match).toBeNull();
+    expect(keywordQuery('!!! ???').groups).toEqual([]);
   });
 });
 
@@ -114,12 +116,16 @@ describe('the keyword side', () => {
     expect(plain.meta.rrf.keywordCandidates).toBe(0);
   });
 
-  it('reads the same vocabulary from search_postings and from fts5vocab', () => {
-    const fromPostings = vocabularyEntries(snapshot, 'postings');
-    const fromFts = vocabularyEntries(snapshot, 'fts5');
+  it('search_postings holds the same terms and document frequencies as the FTS5 index analysts read', () => {
+    const fromPostings = vocabularyEntries(snapshot);
+    // fts5vocab lives in temp, which the read-only serving connection may not create
+    const db = new Database(snapshot.file, { readonly: true });
+    db.exec("CREATE VIRTUAL TABLE temp.fts_vocab USING fts5vocab(main, fts_providers, 'row')");
+    const fromFts = db.prepare('SELECT term, doc FROM temp.fts_vocab').all() as typeof fromPostings;
+    db.close();
     const asMap = (entries: typeof fromPostings) => new Map(entries.map((e) => [e.term, e.doc]));
     expect(asMap(fromPostings)).toEqual(asMap(fromFts));
-    expect(buildVocabulary(fromFts).corrections('andriod')).toEqual(['android']);
+    expect(buildVocabulary(fromPostings).corrections('andriod')).toEqual(['android']);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { normalizeTokens } from '../../src/snapshot/embedder-text.ts';
-import { termsFoundIn } from '../../src/query/search-text.ts';
+import { termsFoundIn } from '../../src/search/keyword-query.ts';
 
 function byTokens(text: string, terms: string[], prefixLast: boolean): string[] {
   const words = new Set(normalizeTokens(text));

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSnapshot } from '../../src/snapshot/build.ts';
 import type { Embedder } from '../../src/snapshot/embedder.ts';
 import { failingEmbedder } from '../support/failing-embedder.ts';
-import { verifySnapshotFile } from '../../src/snapshot/snapshot-file.ts';
+import { SCHEMA_VERSION, verifySnapshotFile } from '../../src/snapshot/snapshot-file.ts';
 import { copyMiniDataset, editNdjson, MINI_DATASET, tempDir } from './fixture.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -126,8 +126,16 @@ describe('verifySnapshotFile', () => {
     db.close();
     expect(verifySnapshotFile(older)).toEqual({
       ok: false,
-      reason: 'snapshot schema version 0, this program reads version 1: rebuild it with npm run db:build',
+      reason: `snapshot schema version 0, this program reads version ${SCHEMA_VERSION}: rebuild it with npm run db:build`,
     });
+
+    // search reads these two tables only: a file without one is not a snapshot of this version
+    const noPostings = path.join(work, 'no-postings.db');
+    fs.writeFileSync(noPostings, original);
+    const edit = new Database(noPostings);
+    edit.exec('DROP TABLE search_postings');
+    edit.close();
+    expect(verifySnapshotFile(noPostings).ok).toBe(false);
 
     const empty = path.join(work, 'empty.db');
     new Database(empty).close();

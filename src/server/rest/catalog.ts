@@ -9,7 +9,7 @@ import {
 } from '../../schemas/api/responses.ts';
 import { listCategories } from '../../query/categories.ts';
 import { listProviders, providerDetail } from '../../query/providers.ts';
-import { searchProviders } from '../../query/search.ts';
+import { searchProviders } from '../../search/search.ts';
 import { ApiError } from '../errors.ts';
 import { searchGate } from '../search-gate.ts';
 import { defineRoute } from './route.ts';

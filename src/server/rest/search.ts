@@ -1,7 +1,7 @@
 /** GET /api/v1/search: hybrid search (FTS5 bm25 + vector KNN, fused by RRF). */
 import { MIN_QUERY_CODE_POINTS, SearchParamsSchema, codePointLength, type SearchParams } from '../../schemas/api/params.ts';
 import { SearchResponseSchema, type SearchResponse } from '../../schemas/api/responses.ts';
-import { searchProviders } from '../../query/search.ts';
+import { searchProviders } from '../../search/search.ts';
 import { ApiError } from '../errors.ts';
 import { searchGate } from '../search-gate.ts';
 import { defineRoute } from './route.ts';

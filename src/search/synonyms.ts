@@ -8,16 +8,20 @@
  * of the embedder's lexicon (src/snapshot/lexicon.ts) are known words too.
  */
 import { lexiconWords } from '../snapshot/lexicon.ts';
-import { SERVICE_PHRASES } from './nl-query-lexicon.ts';
-import { PhraseTable, tokens } from './nl-query-text.ts';
-import type { Snapshot } from './snapshot.ts';
+import { SERVICE_PHRASES } from '../query/nl-query-lexicon.ts';
+import { PhraseTable, tokens } from '../query/nl-query-text.ts';
+import type { Snapshot } from '../query/snapshot.ts';
 
 export interface SynonymHit {
   /** index of the first query token the phrase covers */
   start: number;
   /** number of query tokens covered */
   length: number;
-  /** normalized phrases ("toko online", "e commerce"), the matched phrase first */
+  /**
+   * the service's normalized phrases ("toko online", "e commerce"), always in the
+   * lexicon's order: whichever phrase matched, a service is one group (kept once
+   * per snapshot, src/search/postings-store.ts)
+   */
   alternatives: string[];
 }
 
@@ -52,7 +56,7 @@ export function buildSynonymTable(phrasesByService: Readonly<Record<string, stri
       return table.find(words).map((hit) => ({
         start: hit.start,
         length: hit.length,
-        alternatives: [hit.phrase, ...groups.get(hit.target)!.filter((p) => p !== hit.phrase)],
+        alternatives: groups.get(hit.target)!,
       }));
     },
     knows: (word) => known.has(word),

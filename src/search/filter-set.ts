@@ -9,9 +9,10 @@
  * first time each was asked (issue 7); the clauses are few, and search-warm.ts
  * computes every city's and category's before the first request.
  */
-import type { FilterClause, FilterSql } from './filters.ts';
-import { CostBoundedLru } from './lru.ts';
-import type { Snapshot } from './snapshot.ts';
+import type { FilterClause, FilterSql } from '../query/filters.ts';
+import { CostBoundedLru } from '../query/lru.ts';
+import { publishedColumns } from '../query/published-columns.ts';
+import type { Snapshot } from '../query/snapshot.ts';
 
 export interface FilterSet {
   /** allowed[rowid] === 1 when the provider passes the filter */
@@ -41,17 +42,26 @@ function fromRowids(snapshot: Snapshot, rowids: Int32Array): FilterSet {
   return { allowed, rowids };
 }
 
+/**
+ * The clause over every provider row, kept where the published bitmap allows: the
+ * same rows as `FROM published_providers p WHERE clause`, but the clause's index
+ * answers alone (a city or a category at 1,000,000 providers: index entries only,
+ * instead of a visit to each matching row to test the published rule).
+ */
 function clauseSet(snapshot: Snapshot, clause: FilterClause): FilterSet {
   const key = keyOf([clause]);
   const hit = cacheOf(snapshot).get(key);
   if (hit) return hit;
-  const rowids = Int32Array.from(
-    snapshot
-      .prepare<[Record<string, unknown>], number>(`SELECT p.rowid FROM published_providers p WHERE ${clause.sql} ORDER BY p.rowid`)
-      .pluck()
-      .all(clause.params),
-  );
-  return remember(snapshot, key, fromRowids(snapshot, rowids));
+  const { published } = publishedColumns(snapshot);
+  const kept: number[] = [];
+  // No ORDER BY: it made SQLite walk the whole table in rowid order instead of the clause's index.
+  for (const r of snapshot
+    .prepare<[Record<string, unknown>], number>(`SELECT p.rowid FROM providers p WHERE ${clause.sql}`)
+    .pluck()
+    .iterate(clause.params)) {
+    if (published[r] === 1) kept.push(r);
+  }
+  return remember(snapshot, key, fromRowids(snapshot, Int32Array.from(kept).sort()));
 }
 
 /** null when no filter applies (everything published passes). */

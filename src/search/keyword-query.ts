@@ -1,14 +1,21 @@
 /**
- * Query text -> FTS5 MATCH expression. User text never reaches MATCH raw: it is
- * split with the embedder's tokenizer (the same folding as the FTS index's
- * unicode61 remove_diacritics 2), every token is double-quoted (so AND, OR, NEAR,
- * `*`, `^`, `:` and parentheses are plain words), and the last token is
- * prefix-matched so a query typed halfway still finds ("develo" -> "developer").
+ * Query text -> the keyword side's structured query. User text never reaches an
+ * index as syntax: it is split with the embedder's tokenizer (the folding the
+ * postings were built with), so operators, quotes and parentheses are plain words
+ * or nothing. The last token is prefix-matched so a query typed halfway still finds
+ * ("develo" -> "developer").
+ *
+ * A query is a list of groups (one per topic of the query); a group is a list of
+ * alternatives, each a word or a phrase (its last word optionally a prefix) with a
+ * weight in (0, 1]. A profile's score is the sum over groups of the weighted bm25
+ * contributions of the alternatives it matches (keyword-side.ts); weight 1 is the
+ * plain contribution, a lower weight down-weights an expansion (a translation, a
+ * thesaurus word) against the words the user typed.
  */
 import { foldText, isAscii, isStopword, normalizeTokens } from '../snapshot/embedder-text.ts';
-import { FILLER_WORDS } from './nl-query-lexicon.ts';
-import type { SynonymTable } from './search-synonyms.ts';
-import type { Vocabulary } from './search-vocabulary.ts';
+import { FILLER_WORDS } from '../query/nl-query-lexicon.ts';
+import type { SynonymTable } from './synonyms.ts';
+import type { Vocabulary } from './vocabulary.ts';
 
 /** More terms add little to ranking and cost one posting list each. */
 const MAX_TERMS = 12;
@@ -17,18 +24,31 @@ const MAX_TOKENS = 32;
 /** Shorter prefixes expand to too many index terms to be worth it. */
 const MIN_PREFIX_LENGTH = 3;
 
+export interface KeywordAlternative {
+  /** the word, or the phrase's words, normalized as the index is */
+  tokens: string[];
+  /** the last token is a prefix */
+  prefix: boolean;
+  /** in (0, 1]: multiplies this alternative's bm25 contribution (1 = as typed) */
+  weight: number;
+}
+
+export interface KeywordGroup {
+  alternatives: KeywordAlternative[];
+}
+
 export interface KeywordQuery {
   /** distinct terms used, in query order */
   terms: string[];
   /** whether the last term is prefix-matched */
   prefixLast: boolean;
-  /** the FTS5 expression, or null when the text has no searchable term */
-  match: string | null;
+  /** the topics; empty when the text has no searchable term */
+  groups: KeywordGroup[];
   /**
-   * The stricter expression a profile matching every topic of the query satisfies
-   * (each topic's group AND-ed), ranked before the rest; null with one topic.
+   * Profiles matching every group rank before the rest (each tier in bm25 order):
+   * bm25 alone lets one frequent synonym outweigh a second topic the profile lacks.
    */
-  matchAll?: string | null;
+  allTopicsFirst: boolean;
 }
 
 /**
@@ -41,42 +61,55 @@ export function queryTerms(text: string): string[] {
   return (topical.length > 0 ? topical : tokens).slice(0, MAX_TERMS);
 }
 
-const quote = (term: string) => `"${term.replaceAll('"', '""')}"`;
+/** One alternative from a word or phrase, normalized as the index is (an empty phrase gives null). */
+export function alternative(phrase: string, prefix = false, weight = 1): KeywordAlternative | null {
+  const tokens = normalizeTokens(phrase);
+  return tokens.length > 0 ? { tokens, prefix, weight } : null;
+}
 
+const groupOf = (alternatives: (KeywordAlternative | null)[]): KeywordGroup | null => {
+  const kept = alternatives.filter((a): a is KeywordAlternative => a !== null);
+  return kept.length > 0 ? { alternatives: kept } : null;
+};
+
+/** Identifies a group by its alternatives in order (two identical topics count once). */
+export const groupKey = (group: KeywordGroup): string =>
+  group.alternatives.map((a) => `${a.tokens.join(' ')}${a.prefix ? '*' : ''}^${a.weight}`).join('|');
+
+/** The baseline query: each topic word is its own group, bm25 over the words as typed, no tiers. */
 export function keywordQuery(text: string): KeywordQuery {
   const terms = queryTerms(text);
-  if (terms.length === 0) return { terms, prefixLast: false, match: null };
+  if (terms.length === 0) return { terms, prefixLast: false, groups: [], allTopicsFirst: false };
   // Prefix only when the text ends inside a word: "jasa web " is two whole words.
   const endsInWord = /[\p{L}\p{N}]$/u.test(text);
   const last = terms[terms.length - 1]!;
   const prefixLast = endsInWord && last.length >= MIN_PREFIX_LENGTH && normalizeTokens(text).at(-1) === last;
-  const parts = terms.map((t, i) => (i === terms.length - 1 && prefixLast ? `${quote(t)}*` : quote(t)));
-  // OR: a profile matching some of the words is still a candidate; bm25 ranks
+  // Any word: a profile matching some of the words is still a candidate; bm25 ranks
   // profiles matching more (and rarer) words first.
-  return { terms, prefixLast, match: parts.join(' OR ') };
+  const groups = terms.map((t, i) => groupOf([alternative(t, i === terms.length - 1 && prefixLast)])).filter((g) => g !== null);
+  return { terms, prefixLast, groups, allTopicsFirst: false };
 }
 
 /** Words that name no service in a request: function words and filler ("jasa", "bikin", "terbaik"). */
 const isFiller = (token: string) => isStopword(token) || FILLER_WORDS.has(token) || token.length < 2;
 
-const alternative = (phrase: string, prefix: boolean) => (prefix ? `${quote(phrase)}*` : quote(phrase));
-const group = (alternatives: string[]) =>
-  alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`;
-
 /**
- * The keyword side's query: the same safe quoting as keywordQuery, plus
+ * The keyword side's query, the one place that builds it (searchProviders calls
+ * this): the same tokens as keywordQuery, plus
  *  - typo tolerance: a word the index has never seen is replaced by its nearest
  *    indexed words ("andriod" -> "android"), before phrases are looked up, so
  *    "toko onlien" is still the phrase "toko online";
- *  - synonyms: a service phrase becomes an OR group of the service's phrases in
- *    both languages (search-synonyms.ts);
+ *  - synonyms: a service phrase becomes a group of the service's phrases in both
+ *    languages (synonyms.ts);
  *  - filler words ("jasa", "bikin", "yang", "the") dropped unless nothing else is left.
- * Each remaining topic is one group; `match` ORs the groups, `matchAll` ANDs them.
+ * Each remaining topic is one group; with several, profiles matching all of them
+ * rank first. Further expansions of a topic (translations, thesaurus words) belong
+ * in its group as alternatives with a weight below 1.
  */
 export function expandedKeywordQuery(text: string, vocabulary: Vocabulary, synonyms: SynonymTable): KeywordQuery {
   const all = normalizeTokens(text);
   const raw = all.slice(0, MAX_TOKENS);
-  if (raw.length === 0) return { terms: [], prefixLast: false, match: null, matchAll: null };
+  if (raw.length === 0) return { terms: [], prefixLast: false, groups: [], allTopicsFirst: false };
   const endsInWord = raw.length === all.length && /[\p{L}\p{N}]$/u.test(text);
   const lastIndex = raw.length - 1;
   const typedHalfway = (i: number) => i === lastIndex && endsInWord && raw[i]!.length >= MIN_PREFIX_LENGTH;
@@ -89,10 +122,10 @@ export function expandedKeywordQuery(text: string, vocabulary: Vocabulary, synon
   });
   const words = spellings.map((s) => s[0]!);
   const covered = new Array<boolean>(words.length).fill(false);
-  const groups: { at: number; expression: string }[] = [];
+  const found: { at: number; group: KeywordGroup | null }[] = [];
   for (const hit of synonyms.find(words)) {
     for (let i = hit.start; i < hit.start + hit.length; i++) covered[i] = true;
-    groups.push({ at: hit.start, expression: group(hit.alternatives.map((p) => alternative(p, false))) });
+    found.push({ at: hit.start, group: groupOf(hit.alternatives.map((p) => alternative(p))) });
   }
   const terms: string[] = [];
   let prefixLast = false;
@@ -100,18 +133,19 @@ export function expandedKeywordQuery(text: string, vocabulary: Vocabulary, synon
     if (covered[i] || isFiller(word)) return;
     const prefix = typedHalfway(i) && spellings[i]!.length === 1 && word === raw[i];
     if (prefix) prefixLast = true;
-    groups.push({ at: i, expression: group(spellings[i]!.map((s) => alternative(s, prefix))) });
+    found.push({ at: i, group: groupOf(spellings[i]!.map((s) => alternative(s, prefix))) });
   });
   for (let i = 0; i < words.length; i++) if (covered[i] || !isFiller(words[i]!)) terms.push(words[i]!);
-  if (groups.length === 0) return keywordQuery(text); // only filler: search its words as typed
-  const ordered = [...new Map(groups.sort((a, b) => a.at - b.at).map((g) => [g.expression, g])).values()].slice(0, MAX_TERMS);
-  const expressions = ordered.map((g) => g.expression);
+  if (found.length === 0) return keywordQuery(text); // only filler: search its words as typed
+  const byKey = new Map<string, KeywordGroup>();
+  for (const { group } of found.sort((a, b) => a.at - b.at)) if (group && !byKey.has(groupKey(group))) byKey.set(groupKey(group), group);
+  const groups = [...byKey.values()].slice(0, MAX_TERMS);
   const distinct = [...new Set(terms)].slice(0, MAX_TERMS);
   return {
     terms: distinct,
     prefixLast: prefixLast && distinct.at(-1) === words[lastIndex],
-    match: expressions.join(' OR '),
-    matchAll: expressions.length > 1 ? expressions.join(' AND ') : null,
+    groups,
+    allTopicsFirst: groups.length > 1,
   };
 }
 

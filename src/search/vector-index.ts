@@ -5,8 +5,7 @@
  * 15-90 ms per query at 100k (an exact scan in JS is ~5 ms, still over budget).
  *
  * The lists come from the snapshot's vector_partitions table (written by the
- * builder, src/snapshot/vector-partitions.ts); a snapshot without it is
- * partitioned here, at first use, with the same code.
+ * builder, src/snapshot/vector-partitions.ts).
  *  - a query scores the centroids and scans the nearest lists until it has looked
  *    at NPROBE lists and at least MIN_VISITED_FACTOR x k allowed providers, so a
  *    filter never leaves the window short;
@@ -14,9 +13,9 @@
  * bench/vector-recall.ts measures recall@50 against exact search (target >= 0.95).
  * Scores are dot products of L2-normalized vectors (cosine); ties by rowid.
  */
-import { dotAt, partitionVectors } from '../snapshot/vector-partitions.ts';
+import { dotAt } from '../snapshot/vector-partitions.ts';
 import type { FilterSet } from './filter-set.ts';
-import type { Snapshot } from './snapshot.ts';
+import type { Snapshot } from '../query/snapshot.ts';
 import { TopK } from './top-k.ts';
 
 const NPROBE = 12;
@@ -43,10 +42,6 @@ export interface VectorIndex {
 const floats = (b: Buffer) => new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
 const ints = (b: Buffer) => new Int32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
 
-function hasPartitions(snapshot: Snapshot): boolean {
-  return Boolean(snapshot.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'vector_partitions'").get());
-}
-
 function fromPartitionsTable(snapshot: Snapshot, dims: number): Omit<VectorIndex, 'positionOf'> {
   const parts = snapshot.db.prepare('SELECT centroid, rowids, vectors FROM vector_partitions ORDER BY list').all() as {
     centroid: Buffer;
@@ -70,30 +65,10 @@ function fromPartitionsTable(snapshot: Snapshot, dims: number): Omit<VectorIndex
   return { count, dims, rowids, vectors, centroids, lists, listStart };
 }
 
-function fromVecTable(snapshot: Snapshot, dims: number): Omit<VectorIndex, 'positionOf'> {
-  const rows = snapshot.db.prepare('SELECT rowid, embedding FROM vec_providers ORDER BY rowid').raw().all() as [number, Buffer][];
-  const count = rows.length;
-  const raw = new Float32Array(count * dims);
-  rows.forEach(([, blob], i) => raw.set(floats(blob).subarray(0, dims), i * dims));
-  const { lists, centroids, listOf } = partitionVectors(raw, count, dims);
-  const listStart = new Int32Array(lists + 1);
-  for (let i = 0; i < count; i++) listStart[listOf[i]! + 1]!++;
-  for (let l = 0; l < lists; l++) listStart[l + 1]! += listStart[l]!;
-  const fill = listStart.slice(0, lists);
-  const rowids = new Int32Array(count);
-  const vectors = new Float32Array(count * dims);
-  for (let i = 0; i < count; i++) {
-    const p = fill[listOf[i]!]!++;
-    rowids[p] = rows[i]![0];
-    vectors.set(raw.subarray(i * dims, i * dims + dims), p * dims);
-  }
-  return { count, dims, rowids, vectors, centroids, lists, listStart };
-}
-
 export function vectorIndex(snapshot: Snapshot): VectorIndex {
   return snapshot.memo('vector-index', () => {
     const dims = snapshot.meta.embedderDims;
-    const index = hasPartitions(snapshot) ? fromPartitionsTable(snapshot, dims) : fromVecTable(snapshot, dims);
+    const index = fromPartitionsTable(snapshot, dims);
     let maxRowid = 0;
     for (const r of index.rowids) if (r > maxRowid) maxRowid = r;
     const positionOf = new Int32Array(maxRowid + 1).fill(-1);

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { searchProviders, type SearchRequest } from './search.ts';
-import type { Snapshot } from './snapshot.ts';
+import type { Snapshot } from '../query/snapshot.ts';
 
 export interface JudgedQuery {
   id: string;

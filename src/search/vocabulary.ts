@@ -1,18 +1,13 @@
 /**
- * The words of a snapshot's keyword index (fts5vocab over fts_providers), for typo
+ * The words of a snapshot's keyword index (search_postings), for typo
  * tolerance on the keyword side: a query word the index has never seen ("webiste",
  * "andriod", "wordpres") is replaced by the nearest indexed words, so bm25 has a
  * posting list to rank. The vector side tolerates typos through character n-grams;
  * without this the keyword side would contribute only noise to the fusion.
  *
- * Read once per snapshot: from search_postings (term and document frequency) when
- * the snapshot has it, else from fts5vocab through a second read-only connection
- * (fts5vocab has to be created in `temp`, which the serving connection, under
- * PRAGMA query_only, may not do).
+ * Read once per snapshot from search_postings (each term and its document frequency).
  */
-import Database from 'better-sqlite3';
-import { hasSearchPostings } from './search-postings.ts';
-import type { Snapshot } from './snapshot.ts';
+import type { Snapshot } from '../query/snapshot.ts';
 
 /**
  * Edit budget by word length, as Elasticsearch's `fuzziness: AUTO:4,8`: shorter
@@ -30,7 +25,6 @@ const KEPT_PREFIX = 1;
 /** Most replacements per word: the closest, most frequent first. */
 const MAX_CORRECTIONS = 3;
 
-const FTS_VOCABULARY_SQL = `SELECT term, doc FROM temp.fts_vocab`;
 const POSTINGS_VOCABULARY_SQL = `SELECT term, df AS doc FROM search_postings`;
 
 export interface Vocabulary {
@@ -77,16 +71,9 @@ export interface Entry {
   doc: number;
 }
 
-/** The indexed terms with their document frequencies, from search_postings or, without it, fts5vocab. */
-export function vocabularyEntries(snapshot: Snapshot, source: 'postings' | 'fts5' = hasSearchPostings(snapshot) ? 'postings' : 'fts5'): Entry[] {
-  if (source === 'postings') return snapshot.prepare<[], Entry>(POSTINGS_VOCABULARY_SQL).all();
-  const db = new Database(snapshot.file, { readonly: true, fileMustExist: true });
-  try {
-    db.exec("CREATE VIRTUAL TABLE temp.fts_vocab USING fts5vocab(main, fts_providers, 'row')");
-    return db.prepare<[], Entry>(FTS_VOCABULARY_SQL).all();
-  } finally {
-    db.close();
-  }
+/** The indexed terms with their document frequencies. */
+export function vocabularyEntries(snapshot: Snapshot): Entry[] {
+  return snapshot.prepare<[], Entry>(POSTINGS_VOCABULARY_SQL).all();
 }
 
 export function buildVocabulary(entries: Entry[]): Vocabulary {

@@ -14,18 +14,18 @@
 import type { FilterParams, SearchSort } from '../schemas/api/params.ts';
 import type { SearchInfo } from '../schemas/api/responses.ts';
 import type { ProviderSummary } from '../schemas/provider.ts';
-import { buildFilter } from './filters.ts';
-import { toBusinessSummary } from './projections.ts';
-import type { ProviderRow } from './provider-row.ts';
-import { publishedRowsByRowid } from './providers.ts';
-import { publishedColumns } from './published-columns.ts';
-import { embedQuery } from './query-embedder.ts';
-import { keywordCandidates } from './search-keyword.ts';
-import { snapshotSynonyms } from './search-synonyms.ts';
-import { expandedKeywordQuery, keywordQuery, termsFoundIn } from './search-text.ts';
-import { vectorCandidates } from './search-vector.ts';
-import { snapshotVocabulary } from './search-vocabulary.ts';
-import type { Snapshot } from './snapshot.ts';
+import { buildFilter } from '../query/filters.ts';
+import { toBusinessSummary } from '../query/projections.ts';
+import type { ProviderRow } from '../query/provider-row.ts';
+import { publishedRowsByRowid } from '../query/providers.ts';
+import { publishedColumns } from '../query/published-columns.ts';
+import { embedQuery } from '../query/query-embedder.ts';
+import { keywordCandidates } from './keyword-side.ts';
+import { snapshotSynonyms } from './synonyms.ts';
+import { expandedKeywordQuery, keywordQuery, termsFoundIn } from './keyword-query.ts';
+import { vectorCandidates } from './vector-side.ts';
+import { snapshotVocabulary } from './vocabulary.ts';
+import type { Snapshot } from '../query/snapshot.ts';
 
 export const RRF_K = 60;
 /** Most candidates each side contributes to fusion. */

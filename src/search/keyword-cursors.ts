@@ -1,0 +1,244 @@
+/**
+ * Cursors over posting lists in rowid order: the keyword side walks a query's
+ * groups with these instead of building a list per group (keyword-top-k.ts).
+ *
+ *  - TermCursor: one term's list;
+ *  - SumCursor: the profiles any child matches, scoring the weighted sum of the
+ *    children that match (a group's alternatives; a prefix's expansions);
+ *  - PhraseCursor: the profiles every child matches (a phrase's words: the
+ *    postings keep no positions, so a phrase is its words' co-occurrence), scoring
+ *    the sum of its words.
+ * Each gives an upper bound of its score overall (`max`) and over the block of
+ * rowids ahead (`shallow`), which lets the top-k skip what cannot enter. Scores are
+ * summed in the query's order (groups, alternatives, words, expansions), so the
+ * same profile always gets the same floating-point score.
+ */
+import type { KeywordAlternative, KeywordGroup } from './keyword-query.ts';
+import type { PostingsSource, TermPostings } from './postings-store.ts';
+
+/** Past the last rowid. */
+export const END = 0x7fffffff;
+
+export interface Cursor {
+  /** the current rowid, END when exhausted */
+  doc: number;
+  /** an upper bound of score() anywhere */
+  readonly max: number;
+  /** about how many rowids it may stop at (to pick the cheapest driver) */
+  readonly cost: number;
+  next(): void;
+  /** to the first rowid >= target (stays when already there) */
+  seek(target: number): void;
+  /** the contribution at `doc` */
+  score(): number;
+  /**
+   * An upper bound of score() over rowids target..upTo, upTo being set by the call
+   * (END when nothing follows). Targets must not decrease between calls.
+   */
+  shallow(target: number): number;
+  upTo: number;
+}
+
+/** First index in [from, arr.length) with arr[i] >= target (galloping: cursors move forward). */
+function gallop(arr: Int32Array, from: number, target: number): number {
+  const n = arr.length;
+  if (from >= n || arr[from]! >= target) return from;
+  let lo = from;
+  let step = 1;
+  let hi = from + 1;
+  while (hi < n && arr[hi]! < target) {
+    lo = hi;
+    step <<= 1;
+    hi = lo + step;
+  }
+  if (hi > n) hi = n;
+  // arr[lo] < target; answer in (lo, hi]
+  let a = lo + 1;
+  let b = hi;
+  while (a < b) {
+    const mid = (a + b) >>> 1;
+    if (arr[mid]! < target) a = mid + 1;
+    else b = mid;
+  }
+  return a;
+}
+
+export class TermCursor implements Cursor {
+  doc: number;
+  upTo = END;
+  readonly max: number;
+  readonly cost: number;
+  private i = 0;
+  private block = 0;
+
+  constructor(readonly list: TermPostings) {
+    this.doc = list.rowids.length > 0 ? list.rowids[0]! : END;
+    this.max = list.max;
+    this.cost = list.rowids.length;
+  }
+
+  next(): void {
+    const i = ++this.i;
+    this.doc = i < this.list.rowids.length ? this.list.rowids[i]! : END;
+  }
+
+  seek(target: number): void {
+    if (this.doc >= target) return;
+    const i = (this.i = gallop(this.list.rowids, this.i + 1, target));
+    this.doc = i < this.list.rowids.length ? this.list.rowids[i]! : END;
+  }
+
+  score(): number {
+    return this.list.impacts[this.i]!;
+  }
+
+  shallow(target: number): number {
+    const b = (this.block = gallop(this.list.blockLast, this.block, target));
+    if (b >= this.list.blockLast.length) {
+      this.upTo = END;
+      return 0;
+    }
+    this.upTo = this.list.blockLast[b]!;
+    return this.list.blockMax[b]!;
+  }
+}
+
+export class SumCursor implements Cursor {
+  doc: number;
+  upTo = END;
+  readonly max: number;
+  readonly cost: number;
+
+  constructor(
+    private readonly children: Cursor[],
+    private readonly weights: number[],
+  ) {
+    this.max = children.reduce((m, c, i) => m + weights[i]! * c.max, 0);
+    this.cost = children.reduce((n, c) => n + c.cost, 0);
+    this.doc = this.least();
+  }
+
+  private least(): number {
+    let d = END;
+    for (const c of this.children) if (c.doc < d) d = c.doc;
+    return d;
+  }
+
+  next(): void {
+    const d = this.doc;
+    for (const c of this.children) if (c.doc === d) c.next();
+    this.doc = this.least();
+  }
+
+  seek(target: number): void {
+    if (this.doc >= target) return;
+    for (const c of this.children) c.seek(target);
+    this.doc = this.least();
+  }
+
+  score(): number {
+    let s = 0;
+    const { children, weights, doc } = this;
+    for (let i = 0; i < children.length; i++) if (children[i]!.doc === doc) s += weights[i]! * children[i]!.score();
+    return s;
+  }
+
+  shallow(target: number): number {
+    let bound = 0;
+    let upTo = END;
+    for (let i = 0; i < this.children.length; i++) {
+      const c = this.children[i]!;
+      bound += this.weights[i]! * c.shallow(target);
+      if (c.upTo < upTo) upTo = c.upTo;
+    }
+    this.upTo = upTo;
+    return bound;
+  }
+}
+
+export class PhraseCursor implements Cursor {
+  doc = END;
+  upTo = END;
+  readonly max: number;
+  readonly cost: number;
+  /** the words, rarest first, for aligning */
+  private readonly byCost: Cursor[];
+
+  constructor(private readonly words: Cursor[]) {
+    this.max = words.reduce((m, w) => m + w.max, 0);
+    this.cost = Math.min(...words.map((w) => w.cost));
+    this.byCost = [...words].sort((a, b) => a.cost - b.cost);
+    this.align(this.byCost[0]!.doc);
+  }
+
+  /** to the first rowid >= target that every word holds */
+  private align(target: number): void {
+    let t = target;
+    for (let i = 0; i < this.byCost.length && t < END; ) {
+      const w = this.byCost[i]!;
+      w.seek(t);
+      if (w.doc !== t) {
+        t = w.doc;
+        i = 0;
+      } else i++;
+    }
+    this.doc = t;
+  }
+
+  next(): void {
+    const lead = this.byCost[0]!;
+    lead.next();
+    this.align(lead.doc);
+  }
+
+  seek(target: number): void {
+    if (this.doc >= target) return;
+    this.align(target);
+  }
+
+  score(): number {
+    let s = 0;
+    for (const w of this.words) s += w.score();
+    return s;
+  }
+
+  shallow(target: number): number {
+    let bound = 0;
+    let upTo = END;
+    for (const w of this.words) {
+      bound += w.shallow(target);
+      if (w.upTo < upTo) upTo = w.upTo;
+    }
+    this.upTo = upTo;
+    return bound;
+  }
+}
+
+/** A word: its own list, or a prefix's expansions (each expansion the profile holds counts). */
+function wordCursor(source: PostingsSource, token: string, prefix: boolean): Cursor {
+  if (!prefix) return new TermCursor(source.term(token));
+  const terms = source.expansions(token);
+  return new SumCursor(
+    terms.map((t) => new TermCursor(source.term(t))),
+    terms.map(() => 1),
+  );
+}
+
+export function alternativeCursor(source: PostingsSource, alt: KeywordAlternative): Cursor {
+  const last = alt.tokens.length - 1;
+  const words = alt.tokens.map((t, i) => wordCursor(source, t, alt.prefix && i === last));
+  return words.length === 1 ? words[0]! : new PhraseCursor(words);
+}
+
+/**
+ * A group's cursor: the weighted sum of the alternatives a profile matches. A plain
+ * word or phrase is walked as it is; any other group (several alternatives, a
+ * prefix, a weight) through its list of scores (postings-store.ts groupList), whose
+ * block bounds are the group's own and not the sum of its parts'.
+ */
+export function groupCursor(source: PostingsSource, group: KeywordGroup): Cursor {
+  const alts = group.alternatives;
+  const only = alts.length === 1 && alts[0]!.weight === 1 && !alts[0]!.prefix ? alts[0]! : null;
+  if (only) return alternativeCursor(source, only);
+  return new TermCursor(source.group(group));
+}

@@ -1,0 +1,284 @@
+/**
+ * The k best profiles of a keyword query, without scoring every profile that
+ * matches: block-max MaxScore over the groups' cursors (keyword-cursors.ts), in
+ * rowid order. The ranking it computes is exactly the exhaustive one (a test holds
+ * it to a reference that scores every profile):
+ *
+ *   score(profile) = sum over groups of the group's score (0 when it does not match)
+ *   order: profiles matching every group first when allTopicsFirst, then score
+ *          descending, then rowid ascending.
+ *
+ * How it skips work:
+ *  - MaxScore: groups are ordered by their largest possible score; once the k-th
+ *    best score reaches the sum of the smallest ones, those groups cannot make a
+ *    profile enter alone, so only the other ("essential") groups propose
+ *    candidates and the small ones are looked up for those candidates only (with
+ *    an early exit when even their maxima cannot lift it). A function word such
+ *    as "di" or "untuk" (idf near zero, so tiny maxima) stops proposing candidates
+ *    after the first k and costs a lookup per candidate, or nothing.
+ *  - Block-max: before the candidates of a block of rowids are looked at, the sum
+ *    of every group's bound over that block (the largest contribution in each
+ *    list's block) is compared with the k-th best score; a block that cannot
+ *    reach it is skipped whole.
+ *  - All topics first: the profiles matching every group are found first by a
+ *    conjunctive walk led by the rarest group (others are only sought to its
+ *    rowids); only when fewer than k exist does the disjunctive walk above fill
+ *    the rest, leaving those out.
+ *  - Filters: a rowid the filter does not allow moves every cursor to the next
+ *    allowed rowid (a gallop in the filter's sorted list).
+ */
+import type { FilterSet } from './filter-set.ts';
+import { END, TermCursor, type Cursor } from './keyword-cursors.ts';
+import { BLOCK, type TermPostings } from './postings-store.ts';
+import { TopK } from './top-k.ts';
+
+/**
+ * Rounding. A block bound is summed in the query's order, like the score it bounds,
+ * from per-group bounds at least as large: rounded addition is monotone, so the
+ * score never exceeds the bound and `bound <= k-th best` prunes exactly (a profile
+ * scoring exactly the k-th best with a larger rowid loses the tie anyway). The
+ * MaxScore sums run in another order and get this relative slack instead. (An
+ * absolute slack kept whole lists of a function word, all scoring about 1e-6, from
+ * being skipped.)
+ */
+const SLACK = 1 + 1e-12;
+const cannotReach = (bound: number, threshold: number) => bound * SLACK <= threshold;
+
+export interface KeywordTopKOptions {
+  k: number;
+  filter: FilterSet | null;
+  allTopicsFirst: boolean;
+}
+
+/** The next allowed rowid >= target, moving forward through the filter's sorted rowids. */
+class AllowedWalk {
+  private i = 0;
+  constructor(private readonly set: FilterSet) {}
+
+  from(target: number): number {
+    const rowids = this.set.rowids;
+    let i = this.i;
+    if (i < rowids.length && rowids[i]! < target) {
+      let step = 1;
+      let hi = i + 1;
+      while (hi < rowids.length && rowids[hi]! < target) {
+        i = hi;
+        step <<= 1;
+        hi = i + step;
+      }
+      if (hi > rowids.length) hi = rowids.length;
+      let a = i + 1;
+      let b = hi;
+      while (a < b) {
+        const mid = (a + b) >>> 1;
+        if (rowids[mid]! < target) a = mid + 1;
+        else b = mid;
+      }
+      i = a;
+    }
+    this.i = i;
+    return i < rowids.length ? rowids[i]! : END;
+  }
+}
+
+/** Rowids best first. `cursors()` makes fresh cursors, one per group, in query order. */
+export function topKeywordMatches(cursors: () => Cursor[], options: KeywordTopKOptions): number[] {
+  const { k, filter } = options;
+  if (k <= 0) return [];
+  const first = cursors();
+  if (first.length === 0) return [];
+  if (first.length === 1 && first[0] instanceof TermCursor) return topOfList(first[0].list, k, filter);
+  if (!options.allTopicsFirst || first.length === 1) return disjunctive(first, k, filter, false);
+  const everyGroup = conjunctive(first, k, filter);
+  if (everyGroup.length >= k) return everyGroup;
+  return [...everyGroup, ...disjunctive(cursors(), k - everyGroup.length, filter, true)];
+}
+
+/**
+ * One list (a word, or a group kept as one list): its blocks in order, skipping a
+ * block whose largest score cannot beat the k-th best, testing the others' entries
+ * directly. The common case of a single word or service, in a tight loop.
+ */
+function topOfList(list: TermPostings, k: number, filter: FilterSet | null): number[] {
+  const { rowids, impacts, blockMax } = list;
+  const allowed = filter?.allowed;
+  const top = new TopK(k);
+  let threshold = -Infinity;
+  for (let b = 0; b < blockMax.length; b++) {
+    // an entry equal to the k-th best has a larger rowid: it loses the tie
+    if (top.size === k && blockMax[b]! <= threshold) continue;
+    for (let i = b * BLOCK, end = Math.min(rowids.length, i + BLOCK); i < end; i++) {
+      const score = impacts[i]!;
+      if (top.size === k && score <= threshold) continue;
+      const r = rowids[i]!;
+      if (allowed && allowed[r] !== 1) continue;
+      top.push(score, r);
+      threshold = top.threshold;
+    }
+  }
+  return top.sorted().map((e) => e.id);
+}
+
+/** The score in query order (the same sum the exhaustive ranking computes). */
+function sumInOrder(scores: Float64Array, n: number): number {
+  let s = 0;
+  for (let g = 0; g < n; g++) s += scores[g]!;
+  return s;
+}
+
+/**
+ * The sum, in query order, of every group's bound over the block ahead of `doc`
+ * (each group's own bound into `bounds`, when given); sets `window.upTo`.
+ */
+function blockBound(groups: Cursor[], doc: number, window: { upTo: number }, bounds?: Float64Array): number {
+  let bound = 0;
+  let upTo = END;
+  for (let g = 0; g < groups.length; g++) {
+    const c = groups[g]!;
+    const b = c.shallow(doc);
+    if (bounds) bounds[g] = b;
+    bound += b;
+    if (c.upTo < upTo) upTo = c.upTo;
+  }
+  window.upTo = upTo;
+  return bound;
+}
+
+/** Profiles matching every group, led by the rarest one. */
+function conjunctive(groups: Cursor[], k: number, filter: FilterSet | null): number[] {
+  const n = groups.length;
+  const byCost = [...groups].sort((a, b) => a.cost - b.cost);
+  const lead = byCost[0]!;
+  const top = new TopK(k);
+  const allowed = filter ? new AllowedWalk(filter) : null;
+  const scores = new Float64Array(n);
+  const window = { upTo: END };
+  let windowEnd = -1;
+  let doc = lead.doc;
+  outer: while (doc < END) {
+    if (top.size === k && doc > windowEnd) {
+      if (blockBound(groups, doc, window) <= top.threshold) {
+        if (window.upTo >= END - 1) break;
+        lead.seek(window.upTo + 1);
+        doc = lead.doc;
+        continue;
+      }
+      windowEnd = window.upTo;
+    }
+    if (allowed) {
+      const next = allowed.from(doc);
+      if (next !== doc) {
+        lead.seek(next);
+        doc = lead.doc;
+        continue;
+      }
+    }
+    for (let i = 1; i < n; i++) {
+      const c = byCost[i]!;
+      c.seek(doc);
+      if (c.doc !== doc) {
+        lead.seek(c.doc);
+        doc = lead.doc;
+        continue outer;
+      }
+    }
+    for (let g = 0; g < n; g++) scores[g] = groups[g]!.score();
+    top.push(sumInOrder(scores, n), doc);
+    lead.next();
+    doc = lead.doc;
+  }
+  return top.sorted().map((e) => e.id);
+}
+
+/**
+ * Profiles matching any group (block-max MaxScore); with `skipEveryGroup`, those
+ * matching all of them are left out (the conjunctive walk ranked them already).
+ */
+function disjunctive(groups: Cursor[], k: number, filter: FilterSet | null, skipEveryGroup: boolean): number[] {
+  const n = groups.length;
+  // Positions in query order, by largest possible score ascending.
+  const order = groups.map((_, g) => g).sort((a, b) => groups[a]!.max - groups[b]!.max);
+  const sorted = order.map((g) => groups[g]!);
+  const maxBelow = new Float64Array(n + 1); // maxBelow[j]: sum of the maxima of sorted[0 .. j-1]
+  for (let j = 0; j < n; j++) maxBelow[j + 1] = maxBelow[j]! + sorted[j]!.max;
+  const top = new TopK(k);
+  const allowed = filter ? new AllowedWalk(filter) : null;
+  const scores = new Float64Array(n);
+  const window = { upTo: END };
+  let windowEnd = -1;
+  let essential = 0; // sorted[0 .. essential-1] only looked up, never proposing candidates
+  // Inside a block window: each sorted cursor's bound there, and the sums of those of sorted[0 .. j-1].
+  const bounds = new Float64Array(n);
+  const boundBelow = new Float64Array(n + 1);
+  let inWindow = false;
+
+  const leastEssential = () => {
+    let d = END;
+    for (let j = essential; j < n; j++) if (sorted[j]!.doc < d) d = sorted[j]!.doc;
+    return d;
+  };
+  const seekEssential = (target: number) => {
+    for (let j = essential; j < n; j++) sorted[j]!.seek(target);
+    return leastEssential();
+  };
+
+  let doc = leastEssential();
+  while (doc < END) {
+    const threshold = top.threshold;
+    if (top.size === k && doc > windowEnd) {
+      if (blockBound(groups, doc, window, bounds) <= threshold) {
+        if (window.upTo >= END - 1) break;
+        doc = seekEssential(window.upTo + 1);
+        continue;
+      }
+      windowEnd = window.upTo;
+      for (let j = 0; j < n; j++) boundBelow[j + 1] = boundBelow[j]! + bounds[order[j]!]!;
+      inWindow = true;
+    }
+    // the tighter of the block's bounds (inside the window) and the lists' maxima
+    const below = inWindow && doc <= windowEnd ? boundBelow : maxBelow;
+    if (allowed) {
+      const next = allowed.from(doc);
+      if (next !== doc) {
+        doc = seekEssential(next);
+        continue;
+      }
+    }
+    scores.fill(0);
+    let partial = 0;
+    let matched = 0;
+    for (let j = essential; j < n; j++) {
+      const c = sorted[j]!;
+      if (c.doc !== doc) continue;
+      const s = c.score();
+      scores[order[j]!] = s;
+      partial += s;
+      matched++;
+    }
+    let rejected = false;
+    for (let j = essential - 1; j >= 0; j--) {
+      if (cannotReach(partial + below[j + 1]!, threshold)) {
+        rejected = true;
+        break;
+      }
+      const c = sorted[j]!;
+      c.seek(doc);
+      if (c.doc !== doc) continue;
+      const s = c.score();
+      scores[order[j]!] = s;
+      partial += s;
+      matched++;
+    }
+    if (!rejected && !(skipEveryGroup && matched === n)) {
+      top.push(sumInOrder(scores, n), doc);
+      if (top.size === k) {
+        const t = top.threshold;
+        while (essential < n && cannotReach(maxBelow[essential + 1]!, t)) essential++;
+        if (essential === n) break; // no group can lift a new profile above the k-th
+      }
+    }
+    for (let j = essential; j < n; j++) if (sorted[j]!.doc === doc) sorted[j]!.next();
+    doc = leastEssential();
+  }
+  return top.sorted().map((e) => e.id);
+}

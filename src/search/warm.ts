@@ -1,0 +1,84 @@
+/**
+ * Work search would otherwise do on the first requests after a snapshot opens:
+ *  - before it serves (servingSteps): the in-memory vector index, the published
+ *    providers' sort columns, the vocabulary and synonym tables of the keyword
+ *    side (1,000,000 providers: a few seconds, mostly reading the vectors);
+ *  - then (backgroundSteps): every service synonym group's list of scores
+ *    (postings-store.ts; tens of ms each at a million providers) and the filter
+ *    sets of every city and usable category (2-5 ms each at 100,000). A request
+ *    that needs one of these before it is ready computes it, as it would anyway.
+ * The snapshot holder runs the serving steps before a first snapshot answers and
+ * the rest right after, in steps between requests; a hot swap runs all of them
+ * in steps before it switches. The benchmark runs all of them (warmSearch).
+ */
+import { categoryTree, usableCategory } from '../query/categories.ts';
+import { alternative, type KeywordAlternative } from './keyword-query.ts';
+import { snapshotGroupList } from './postings-store.ts';
+import { warmFilterClauses } from './filter-set.ts';
+import { buildFilter } from '../query/filters.ts';
+import { publishedColumns } from '../query/published-columns.ts';
+import { snapshotSynonyms } from './synonyms.ts';
+import { snapshotVocabulary } from './vocabulary.ts';
+import type { Snapshot } from '../query/snapshot.ts';
+import { vectorIndex } from './vector-index.ts';
+
+export interface WarmReport {
+  ms: number;
+  /** of which before serving */
+  servingMs: number;
+  synonymGroups: number;
+  filterClauses: number;
+}
+
+const CITIES_SQL = 'SELECT DISTINCT p.city FROM published_providers p ORDER BY p.city';
+
+export interface WarmStep {
+  kind: 'index' | 'synonym-group' | 'filter-clause';
+  run(): void;
+}
+
+/** What a snapshot needs before its first answer. */
+export function servingSteps(snapshot: Snapshot): WarmStep[] {
+  const steps: WarmStep[] = [];
+  const index = (run: () => void) => steps.push({ kind: 'index', run });
+  if (snapshot.meta.embedderDims > 0) index(() => vectorIndex(snapshot));
+  index(() => publishedColumns(snapshot));
+  index(() => snapshotVocabulary(snapshot));
+  index(() => snapshotSynonyms(snapshot));
+  return steps;
+}
+
+/** The rest, as small steps (a few ms to tens of ms each) a server can interleave with requests. */
+export function* backgroundSteps(snapshot: Snapshot): Generator<WarmStep> {
+  for (const phrases of snapshotSynonyms(snapshot).groups()) {
+    const alternatives = phrases.map((p) => alternative(p)).filter((a): a is KeywordAlternative => a !== null);
+    yield { kind: 'synonym-group', run: () => snapshotGroupList(snapshot, { alternatives }) };
+  }
+  const tree = categoryTree(snapshot);
+  const cities = snapshot.prepare<[], string>(CITIES_SQL).pluck().all();
+  const filters = [
+    ...cities.map((city) => buildFilter(snapshot, { city })),
+    ...[...tree.byId.values()].filter((n) => usableCategory(tree, n.slug)).map((n) => buildFilter(snapshot, { categorySlug: n.slug })),
+  ];
+  for (const clause of filters.flatMap((f) => f.clauses)) {
+    yield { kind: 'filter-clause', run: () => warmFilterClauses(snapshot, [clause]) };
+  }
+}
+
+/** Every step, serving ones first. */
+export function* warmSteps(snapshot: Snapshot): Generator<WarmStep> {
+  yield* servingSteps(snapshot);
+  yield* backgroundSteps(snapshot);
+}
+
+export function warmSearch(snapshot: Snapshot): WarmReport {
+  const started = performance.now();
+  for (const step of servingSteps(snapshot)) step.run();
+  const servingMs = performance.now() - started;
+  const counts = { 'synonym-group': 0, 'filter-clause': 0, index: 0 };
+  for (const step of backgroundSteps(snapshot)) {
+    step.run();
+    counts[step.kind]++;
+  }
+  return { ms: performance.now() - started, servingMs, synonymGroups: counts['synonym-group'], filterClauses: counts['filter-clause'] };
+}

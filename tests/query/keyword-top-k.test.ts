@@ -1,0 +1,225 @@
+/**
+ * The keyword side's early-terminating top-k (src/search/keyword-top-k.ts) is held
+ * equal to an exhaustive reference that scores every profile: on generated posting
+ * lists (Zipf-like document frequencies, function words with near-zero
+ * contributions, ties), with phrases, prefixes, weights, filters, the all-topics
+ * tier and windows from 1 to everything; and on a real fixture snapshot with the
+ * queries searchProviders builds.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildFilter } from '../../src/query/filters.ts';
+import { filterSet, type FilterSet } from '../../src/search/filter-set.ts';
+import { groupCursor } from '../../src/search/keyword-cursors.ts';
+import { expandedKeywordQuery, keywordQuery, type KeywordGroup, type KeywordQuery } from '../../src/search/keyword-query.ts';
+import { keywordCandidates } from '../../src/search/keyword-side.ts';
+import { topKeywordMatches } from '../../src/search/keyword-top-k.ts';
+import { groupList, GroupScratch, MAX_EXPANSIONS, snapshotPostings, termPostingsOf, type PostingsSource, type TermPostings } from '../../src/search/postings-store.ts';
+import { snapshotSynonyms } from '../../src/search/synonyms.ts';
+import { snapshotVocabulary, vocabularyEntries } from '../../src/search/vocabulary.ts';
+import { useFixtureSnapshot } from '../support/fixture-snapshot.ts';
+
+/** mulberry32 */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Every profile scored: the ranking as defined (all-topics tier, score desc, rowid asc). */
+const impactMaps = new WeakMap<TermPostings, Map<number, number>>();
+
+function exhaustive(source: PostingsSource, groups: KeywordGroup[], allowed: Uint8Array | null, allTopicsFirst: boolean, k: number): number[] {
+  const mapOf = (term: string) => {
+    const p = source.term(term);
+    let m = impactMaps.get(p);
+    if (!m) {
+      m = new Map(Array.from(p.rowids, (r, i) => [r, p.impacts[i]!]));
+      impactMaps.set(p, m);
+    }
+    return m;
+  };
+  const wordScore = (token: string, prefix: boolean, doc: number): number | null => {
+    if (!prefix) return mapOf(token).get(doc) ?? null;
+    let s = 0;
+    let found = false;
+    for (const e of source.expansions(token)) {
+      const v = mapOf(e).get(doc);
+      if (v === undefined) continue;
+      s += v;
+      found = true;
+    }
+    return found ? s : null;
+  };
+  const docs = new Set<number>(); // every profile holding any of the words
+  for (const g of groups)
+    for (const a of g.alternatives)
+      for (const [i, t] of a.tokens.entries())
+        for (const term of a.prefix && i === a.tokens.length - 1 ? source.expansions(t) : [t]) for (const r of mapOf(term).keys()) docs.add(r);
+  const ranked: { doc: number; all: boolean; total: number }[] = [];
+  for (const doc of docs) {
+    if (allowed && allowed[doc] !== 1) continue;
+    let total = 0;
+    let all = true;
+    let any = false;
+    for (const g of groups) {
+      let gs = 0;
+      let matched = false;
+      for (const a of g.alternatives) {
+        let s = 0;
+        let ok = true;
+        for (const [i, t] of a.tokens.entries()) {
+          const w = wordScore(t, a.prefix && i === a.tokens.length - 1, doc);
+          if (w === null) {
+            ok = false;
+            break;
+          }
+          s += w;
+        }
+        if (!ok) continue;
+        gs += a.weight * s;
+        matched = true;
+      }
+      total += gs;
+      all &&= matched;
+      any ||= matched;
+    }
+    // a profile holding some of the words but no whole phrase does not match
+    if (any) ranked.push({ doc, all: allTopicsFirst && all, total });
+  }
+  ranked.sort((a, b) => Number(b.all) - Number(a.all) || b.total - a.total || a.doc - b.doc);
+  return ranked.slice(0, k).map((r) => r.doc);
+}
+
+const fast = (source: PostingsSource, query: Pick<KeywordQuery, 'groups' | 'allTopicsFirst'>, filter: FilterSet | null, k: number) =>
+  topKeywordMatches(() => query.groups.map((g) => groupCursor(source, g)), { k, filter, allTopicsFirst: query.allTopicsFirst });
+
+/** Generated lists: a vocabulary with Zipf-like frequencies, a few function words worth almost nothing, ties. */
+function generatedSource(seed: number, docs: number, terms: number): { source: PostingsSource; vocabulary: string[] } {
+  const rand = prng(seed);
+  const letters = 'abcdefghij';
+  const vocabulary = Array.from({ length: terms }, (_, t) => `${letters[t % 10]}${letters[Math.floor(t / 10) % 10]}${t < 30 ? '' : letters[t % 7]}${t}`);
+  const lists = new Map<string, TermPostings>();
+  vocabulary.forEach((term, t) => {
+    const density = Math.min(0.7, 0.9 / (t + 1) ** 0.8);
+    const functionWord = t < 3;
+    const idf = functionWord ? 1e-6 : Math.log(1 / density);
+    const rowids: number[] = [];
+    const impacts: number[] = [];
+    for (let d = 1; d <= docs; d++) {
+      if (rand() >= density) continue;
+      rowids.push(d);
+      // quantized for some terms, so equal scores (ties) happen
+      const raw = idf * (0.3 + 2 * rand() * rand());
+      impacts.push(t % 4 === 0 ? Math.round(raw * 4) / 4 + 0.25 : raw);
+    }
+    lists.set(term, termPostingsOf(Int32Array.from(rowids), Float32Array.from(impacts)));
+  });
+  const empty = termPostingsOf(new Int32Array(0), new Float32Array(0));
+  const byDf = [...vocabulary].sort((a, b) => lists.get(b)!.rowids.length - lists.get(a)!.rowids.length || (a < b ? -1 : 1));
+  const scratch = new GroupScratch();
+  const source: PostingsSource = {
+    term: (t) => lists.get(t) ?? empty,
+    expansions: (p) => byDf.filter((t) => t.startsWith(p)).slice(0, MAX_EXPANSIONS),
+    group: (g) => groupList(source, g, scratch),
+  };
+  return { vocabulary, source };
+}
+
+function randomQuery(rand: () => number, vocabulary: string[]): Pick<KeywordQuery, 'groups' | 'allTopicsFirst'> {
+  const pickTerm = () => vocabulary[Math.floor(rand() ** 2 * vocabulary.length)]!;
+  const groups: KeywordGroup[] = Array.from({ length: 1 + Math.floor(rand() * 4) }, () => ({
+    alternatives: Array.from({ length: rand() < 0.5 ? 1 : 1 + Math.floor(rand() * 6) }, () => {
+      const words = rand() < 0.25 ? 2 + Math.floor(rand() * 2) : 1;
+      const prefix = rand() < 0.15;
+      const tokens = Array.from({ length: words }, pickTerm);
+      if (prefix) tokens[tokens.length - 1] = tokens[tokens.length - 1]!.slice(0, 1 + Math.floor(rand() * 2));
+      return { tokens, prefix, weight: rand() < 0.3 ? Math.round((0.1 + 0.9 * rand()) * 100) / 100 : 1 };
+    }),
+  }));
+  return { groups, allTopicsFirst: groups.length > 1 && rand() < 0.7 };
+}
+
+function randomFilter(rand: () => number, docs: number): FilterSet | null {
+  const kind = rand();
+  if (kind < 0.4) return null;
+  const density = kind < 0.7 ? 0.02 + rand() * 0.05 : 0.3 + rand() * 0.5;
+  const allowed = new Uint8Array(docs + 1);
+  const rowids: number[] = [];
+  for (let d = 1; d <= docs; d++)
+    if (rand() < density) {
+      allowed[d] = 1;
+      rowids.push(d);
+    }
+  return { allowed, rowids: Int32Array.from(rowids) };
+}
+
+describe('keyword top-k equals the exhaustive ranking', () => {
+  it('on generated lists, with phrases, prefixes, weights, filters and the all-topics tier', () => {
+    const docs = 20_000;
+    const { source, vocabulary } = generatedSource(11, docs, 160);
+    const rand = prng(5);
+    let compared = 0;
+    let nonEmpty = 0;
+    for (let q = 0; q < 300; q++) {
+      const query = randomQuery(rand, vocabulary);
+      const filter = randomFilter(rand, docs);
+      const everything = exhaustive(source, query.groups, filter?.allowed ?? null, query.allTopicsFirst, 100_000);
+      for (const k of [1, 10, 150, 100_000]) {
+        const expected = everything.slice(0, k);
+        expect(fast(source, query, filter, k), JSON.stringify({ q, k, query })).toEqual(expected);
+        compared++;
+        if (expected.length > 0) nonEmpty++;
+      }
+    }
+    expect(compared).toBe(1200);
+    expect(nonEmpty).toBeGreaterThan(1000);
+  });
+
+  it('weight 1 everywhere is the unweighted ranking, and a lower weight changes it', () => {
+    const { source, vocabulary } = generatedSource(3, 5000, 60);
+    const [a, b] = [vocabulary[5]!, vocabulary[9]!];
+    const group = (wb: number): KeywordGroup => ({ alternatives: [{ tokens: [a], prefix: false, weight: 1 }, { tokens: [b], prefix: false, weight: wb }] });
+    const plain = fast(source, { groups: [group(1)], allTopicsFirst: false }, null, 50);
+    expect(plain).toEqual(exhaustive(source, [group(1)], null, false, 50));
+    const damped = fast(source, { groups: [group(0.2)], allTopicsFirst: false }, null, 50);
+    expect(damped).toEqual(exhaustive(source, [group(0.2)], null, false, 50));
+    expect(damped).not.toEqual(plain);
+  });
+});
+
+describe('keyword side on a real snapshot', () => {
+  const open = useFixtureSnapshot();
+
+  it('searchProviders queries and generated ones rank as the exhaustive reference, filtered or not', () => {
+    const { snapshot } = open;
+    const source = snapshotPostings(snapshot);
+    const vocabulary = vocabularyEntries(snapshot)
+      .sort((a, b) => b.doc - a.doc)
+      .map((e) => e.term);
+    const rand = prng(9);
+    const texts = ['toko online murah', 'aplikasi android', 'website', 'jasa seo jakarta', 'di dari untuk', 'in di', 'webiste toko onlien', 'develo', 'wordpress bandu'];
+    for (let i = 0; i < 40; i++) texts.push(Array.from({ length: 1 + Math.floor(rand() * 4) }, () => vocabulary[Math.floor(rand() ** 2 * Math.min(vocabulary.length, 400))]!).join(' '));
+    const city = snapshot.db.prepare('SELECT city FROM published_providers GROUP BY city ORDER BY count(*) DESC').pluck().get() as string;
+    const filters = [{}, { city }, { minTrustLevel: 3 }, { categorySlug: 'web-development' }];
+    let nonEmpty = 0;
+    for (const text of texts) {
+      for (const query of [expandedKeywordQuery(text, snapshotVocabulary(snapshot), snapshotSynonyms(snapshot)), keywordQuery(text)]) {
+        for (const f of filters) {
+          const filter = buildFilter(snapshot, f);
+          const set = filterSet(snapshot, filter);
+          for (const k of [5, 150]) {
+            const expected = exhaustive(source, query.groups, set?.allowed ?? null, query.allTopicsFirst, k);
+            expect(keywordCandidates(snapshot, query, filter, k), `${text} ${JSON.stringify(f)} k=${k}`).toEqual(expected);
+            if (expected.length > 0) nonEmpty++;
+          }
+        }
+      }
+    }
+    expect(nonEmpty).toBeGreaterThan(300);
+  });
+});
