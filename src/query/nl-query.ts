@@ -9,8 +9,10 @@
  */
 import { citySlug } from './city-slug.ts';
 import { findBudget, type Budget } from './nl-query-budget.ts';
+import { findConstraints } from './nl-query-constraints.ts';
 import {
-  AMBIGUOUS_PLACES, CITY_ALIASES, ENGLISH_MARKERS, FILLER_WORDS, INDONESIAN_MARKERS, PLACE_WORDS, SERVICE_PHRASES,
+  AGENT_NOUNS, AMBIGUOUS_PLACES, CITY_ALIASES, ENGLISH_MARKERS, FILLER_WORDS, INDONESIAN_MARKERS, PLACE_WORDS, PURPOSE_WORDS,
+  REGIONS, SERVICE_PHRASES,
 } from './nl-query-lexicon.ts';
 import { PhraseTable, tokens } from './nl-query-text.ts';
 
@@ -32,7 +34,8 @@ export interface Vocabulary {
 
 export type Place =
   | { kind: 'city'; city: string; matched: string }
-  | { kind: 'province'; province: string; matched: string };
+  | { kind: 'province'; province: string; matched: string }
+  | { kind: 'region'; region: string; cities: string[]; matched: string };
 
 export interface ServiceMatch {
   slug: string;
@@ -46,14 +49,24 @@ export interface ParsedQuery {
   place: Place | null;
   /** most specific first; a parent is dropped when one of its children was named */
   services: ServiceMatch[];
+  /** services named only to qualify the main one ("graphic designer for social media posts") */
+  qualifiers: ServiceMatch[];
   budget: Budget | null;
+  /** stated floors ("trust level 4+", "terverifikasi", "rating minimal 4"), null when not stated */
+  minTrustLevel: number | null;
+  minRating: number | null;
+  /** the words each constraint was read from */
+  constraintText: string[];
   /** content words left after place, budget and filler words, in request order */
   terms: string[];
   /** what to hand to the hybrid search: the service phrases and the other content words */
   searchText: string;
 }
 
-type PlaceTarget = { kind: 'city'; name: string } | { kind: 'province'; name: string };
+type PlaceTarget =
+  | { kind: 'city'; name: string }
+  | { kind: 'province'; name: string }
+  | { kind: 'region'; name: string; cities: string[] };
 
 /** Phrase tables are built once per vocabulary object (the snapshot memoizes the vocabulary). */
 const tables = new WeakMap<Vocabulary, { places: PhraseTable<PlaceTarget>; services: PhraseTable<VocabularyCategory> }>();
@@ -73,20 +86,37 @@ function tablesOf(vocab: Vocabulary) {
     else if (province) places.add(alias, { kind: 'province', name: province });
   }
   for (const province of vocab.provinces) places.add(province, { kind: 'province', name: province });
+  for (const [region, names] of Object.entries(REGIONS)) {
+    const cities = names.flatMap((n) => cityBySlug.get(citySlug(n)) ?? []);
+    if (cities.length > 0) places.add(region, { kind: 'region', name: region, cities });
+  }
 
   const services = new PhraseTable<VocabularyCategory>();
   const bySlug = new Map(vocab.categories.map((c) => [c.slug, c]));
+  const addService = (phrase: string, c: VocabularyCategory) => {
+    for (const form of withAgentForms(phrase)) services.add(form, c);
+  };
   for (const [slug, phrases] of Object.entries(SERVICE_PHRASES)) {
     const category = bySlug.get(slug);
-    if (category) for (const phrase of phrases.split('|')) services.add(phrase, category);
+    if (category) for (const phrase of phrases.split('|')) addService(phrase, category);
   }
   for (const c of vocab.categories) {
-    services.add(c.name, c);
-    services.add(c.slug.replace(/-/g, ' '), c);
+    addService(c.name, c);
+    addService(c.slug.replace(/-/g, ' '), c);
   }
   const built = { places, services };
   tables.set(vocab, built);
   return built;
+}
+
+/** A phrase and its agent forms: "graphic design" -> also "graphic designer(s)"; "desain grafis" -> "desainer grafis". */
+function withAgentForms(phrase: string): string[] {
+  const words = tokens(phrase);
+  const forms = [words.join(' ')];
+  for (const at of [0, words.length - 1]) {
+    for (const agent of AGENT_NOUNS[words[at]!] ?? []) forms.push(words.map((w, i) => (i === at ? agent : w)).join(' '));
+  }
+  return [...new Set(forms)];
 }
 
 function detectLanguage(words: readonly string[]): 'id' | 'en' {
@@ -101,7 +131,8 @@ function detectLanguage(words: readonly string[]): 'id' | 'en' {
 
 export function parseNaturalQuery(text: string, vocab: Vocabulary): ParsedQuery {
   const { places, services } = tablesOf(vocab);
-  const { budget, rest } = findBudget(text);
+  const constraints = findConstraints(text);
+  const { budget, rest } = findBudget(constraints.rest);
   const words = tokens(rest);
   const used = new Array<boolean>(words.length).fill(false);
 
@@ -113,10 +144,13 @@ export function parseNaturalQuery(text: string, vocab: Vocabulary): ParsedQuery 
   const firstPlace = placeHits[0];
   let place: Place | null = null;
   if (firstPlace) {
+    const { target, phrase: matched } = firstPlace;
     place =
-      firstPlace.target.kind === 'city'
-        ? { kind: 'city', city: firstPlace.target.name, matched: firstPlace.phrase }
-        : { kind: 'province', province: firstPlace.target.name, matched: firstPlace.phrase };
+      target.kind === 'city'
+        ? { kind: 'city', city: target.name, matched }
+        : target.kind === 'province'
+          ? { kind: 'province', province: target.name, matched }
+          : { kind: 'region', region: target.name, cities: target.cities, matched };
     for (const hit of placeHits) for (let i = 0; i < hit.length; i++) used[hit.start + i] = true;
   }
 
@@ -124,11 +158,23 @@ export function parseNaturalQuery(text: string, vocab: Vocabulary): ParsedQuery 
   const free = words.map((w, i) => (used[i] ? '\u0000' : w));
   const serviceHits = services.find(free);
   const found: ServiceMatch[] = [];
+  const qualifiers: ServiceMatch[] = [];
   for (const hit of serviceHits) {
     for (let i = 0; i < hit.length; i++) used[hit.start + i] = true;
-    if (!found.some((s) => s.slug === hit.target.slug)) {
-      found.push({ slug: hit.target.slug, name: hit.target.name, matched: hit.phrase });
+    // A service named after "for"/"untuk" that follows another service only qualifies it.
+    const purpose = words.findIndex((w, i) => i < hit.start && PURPOSE_WORDS.has(w));
+    const qualifies = purpose >= 0 && serviceHits.some((h) => h.start < purpose);
+    const list = qualifies ? qualifiers : found;
+    if (![...found, ...qualifiers].some((s) => s.slug === hit.target.slug)) {
+      list.push({ slug: hit.target.slug, name: hit.target.name, matched: hit.phrase });
     }
+  }
+  // A qualifier of the same family refines the service ("software house untuk sistem informasi"): it stays a service.
+  const topOf = (slug: string) => vocab.categories.find((c) => c.slug === slug)?.parentSlug ?? slug;
+  const families = new Set(found.map((s) => topOf(s.slug)));
+  for (const q of qualifiers.filter((q) => families.has(topOf(q.slug)))) {
+    found.push(q);
+    qualifiers.splice(qualifiers.indexOf(q), 1);
   }
   const namedChildOf = (slug: string) => found.some((s) => vocab.categories.find((c) => c.slug === s.slug)?.parentSlug === slug);
   const isChild = (slug: string) => vocab.categories.find((c) => c.slug === slug)?.parentSlug != null;
@@ -147,7 +193,11 @@ export function parseNaturalQuery(text: string, vocab: Vocabulary): ParsedQuery 
     lang: detectLanguage(tokens(text)),
     place,
     services: specific,
+    qualifiers,
     budget,
+    minTrustLevel: constraints.minTrustLevel,
+    minRating: constraints.minRating,
+    constraintText: constraints.read,
     terms,
     searchText: searchWords.join(' '),
   };

@@ -11,10 +11,10 @@
  * requested sort key, then slug). `/api/v1/search`, the provider list with `q`, the
  * AI endpoint and the MCP tool all call `searchProviders`.
  */
-import type { FilterParams, SearchSort } from '../schemas/api/params.ts';
+import type { SearchSort } from '../schemas/api/params.ts';
 import type { SearchInfo } from '../schemas/api/responses.ts';
 import type { ProviderSummary } from '../schemas/provider.ts';
-import { buildFilter } from './filters.ts';
+import { buildFilter, type SearchFilters } from './filters.ts';
 import { toBusinessSummary } from './projections.ts';
 import type { ProviderRow } from './provider-row.ts';
 import { publishedRowsByRowid } from './providers.ts';
@@ -33,7 +33,7 @@ export const CANDIDATE_WINDOW = 150;
 
 export interface SearchRequest {
   q: string;
-  filters: FilterParams;
+  filters: SearchFilters;
   sort: SearchSort;
   page: number;
   limit: number;
