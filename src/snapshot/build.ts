@@ -27,6 +27,7 @@ import { readDataset, type DatasetCounts } from './dataset-reader.ts';
 import { writeProviderVectors } from './provider-vectors.ts';
 import { startPostingsBuilder, type PostingsBuilder } from './search-postings-builder.ts';
 import { startBuiltinFit, type BuiltinFit } from './embedder-fit-start.ts';
+import { writeLanguageBridge } from '../language/bridge-table.ts';
 import { CREATE_FTS_SQL, SCHEMA_VERSION, schemaStatements } from './snapshot-schema.ts';
 import { SnapshotWriter } from './snapshot-writer.ts';
 import { DatasetInvalidError, IssueLog, type DatasetIssue } from './validate-issues.ts';
@@ -141,6 +142,9 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     // while this one builds the indexes. Not beside anything bigger: next to the proofs'
     // id sets, or the postings, a million-provider build went over 2 GB.
     if (external === null) fit = startBuiltinFit(db, writer.categoryNames, helperThreads);
+    // Dictionary and thesaurus links into the snapshot's own words (src/language), while the fit runs.
+    const bridge = writeLanguageBridge(db);
+    notes.push(bridge.note);
 
     progress('indexes', 0);
     db.transaction(() => {
@@ -167,6 +171,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
       dataset_hash: datasetHash,
       embedder_name: vectors.name,
       embedder_dims: vectors.dims,
+      language_data: bridge.sources,
       count_providers: counts.providers,
       count_published: writer.published,
       count_categories: counts.categories,

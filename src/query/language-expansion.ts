@@ -1,0 +1,63 @@
+/**
+ * Query expansion from the snapshot's language bridge (src/language/bridge-table.ts):
+ * words and two-word phrases of a query that the bridge knows ("peretas",
+ * "situs web") get weighted alternatives the snapshot's text uses ("hacking",
+ * "website"). Both sides of search read the same groups:
+ *  - the vector side adds the alternatives' vectors to the query's (embedQuery);
+ *  - the keyword side ORs them into the word's group (search-text.ts).
+ * Bounded so a long query cannot explode: at most MAX_GROUPS groups of at most
+ * MAX_ALTERNATIVES (src/language/bridge.ts) alternatives each.
+ *
+ *   bridgeExpansions(words, lookup) -> [{start, length, alternatives: [{phrase, weight}]}]
+ */
+import type { Alternative } from '../language/bridge.ts';
+import { bridgeLookup, type BridgeLookup } from '../language/bridge-table.ts';
+import { isStopword } from '../snapshot/embedder-text.ts';
+import type { Snapshot } from './snapshot.ts';
+
+export interface ExpansionGroup {
+  /** index of the first query word the group replaces or adds to */
+  start: number;
+  /** number of query words it covers (1 or 2) */
+  length: number;
+  /** best first; weight in (0, 1], below 1 down-weights */
+  alternatives: Alternative[];
+}
+
+/** Most expanded words or phrases per query. */
+export const MAX_GROUPS = 6;
+const MIN_WORD_LENGTH = 3;
+
+/** Two-word phrases first ("situs web" before "situs"), left to right, never overlapping. */
+export function bridgeExpansions(words: readonly string[], lookup: BridgeLookup): ExpansionGroup[] {
+  const groups: ExpansionGroup[] = [];
+  for (let i = 0; i < words.length && groups.length < MAX_GROUPS; i++) {
+    const pair = i + 1 < words.length ? lookup(`${words[i]} ${words[i + 1]}`) : [];
+    if (pair.length > 0) {
+      groups.push({ start: i, length: 2, alternatives: pair });
+      i++;
+      continue;
+    }
+    const word = words[i]!;
+    if (word.length < MIN_WORD_LENGTH || isStopword(word)) continue;
+    const alternatives = lookup(word);
+    if (alternatives.length > 0) groups.push({ start: i, length: 1, alternatives });
+  }
+  return groups;
+}
+
+/** The snapshot's bridge, looked up through its primary key; answers are kept (queries repeat words). */
+export function snapshotBridge(snapshot: Snapshot): BridgeLookup {
+  return snapshot.memo('language-bridge', () => {
+    const lookup = bridgeLookup(snapshot.db);
+    const kept = new Map<string, Alternative[]>();
+    return (phrase: string) => {
+      let hit = kept.get(phrase);
+      if (hit === undefined) {
+        if (kept.size >= 50_000) kept.clear();
+        kept.set(phrase, (hit = lookup(phrase)));
+      }
+      return hit;
+    };
+  });
+}
