@@ -61,3 +61,25 @@ export function snapshotBridge(snapshot: Snapshot): BridgeLookup {
     };
   });
 }
+
+/**
+ * The keyword side's use of the bridge, by word position: the word itself (when
+ * the index holds it) followed by its alternatives, at most MAX_GROUPS words.
+ * Today's keyword engine ORs them unweighted (each alternative still needs the
+ * profile to use it); the weights are there for an engine that down-weights.
+ */
+export function bridgedSpellings(
+  words: readonly string[],
+  skip: (index: number) => boolean,
+  lookup: BridgeLookup,
+  indexed: (word: string) => boolean,
+): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  const candidates = words.map((w, i) => (skip(i) ? '' : w));
+  for (const g of bridgeExpansions(candidates, lookup)) {
+    if (g.length !== 1) continue; // two-word phrases are the synonym table's job on this side
+    const word = words[g.start]!;
+    out.set(g.start, [...(indexed(word) ? [word] : []), ...g.alternatives.map((a) => a.phrase)]);
+  }
+  return out;
+}

@@ -96,17 +96,32 @@ function tablesOf(vocab: Vocabulary) {
   const addService = (phrase: string, c: VocabularyCategory) => {
     for (const form of withAgentForms(phrase)) services.add(form, c);
   };
+  // The snapshot's own category names come first: "social media management" names that
+  // category where the dataset has one, whatever the built-in lexicon groups it with.
+  for (const c of vocab.categories) {
+    for (const name of nameParts(c.name)) addService(name, c);
+    addService(c.slug.replace(/-/g, ' '), c);
+  }
   for (const [slug, phrases] of Object.entries(SERVICE_PHRASES)) {
     const category = bySlug.get(slug);
     if (category) for (const phrase of phrases.split('|')) addService(phrase, category);
   }
-  for (const c of vocab.categories) {
-    addService(c.name, c);
-    addService(c.slug.replace(/-/g, ' '), c);
-  }
   const built = { places, services };
   tables.set(vocab, built);
   return built;
+}
+
+/**
+ * A category's name and the names inside it: "Data Analytics & BI" is also
+ * "data analytics"; "Cross-platform App (Flutter, React Native)" is also "flutter"
+ * and "react native". Parts joined by "&", "and" or "dan" count when they have two
+ * words or more (one word such as "Desain" is too general); listed items always do.
+ */
+export function nameParts(name: string): string[] {
+  const listed = [...name.matchAll(/\(([^)]*)\)/g)].flatMap((m) => m[1]!.split(/[,/]/));
+  const outside = name.replace(/\([^)]*\)/g, ' ');
+  const joined = outside.split(/\s(?:&|and|dan)\s|[/,]/i).filter((part) => tokens(part).length >= 2);
+  return [...new Set([name, outside, ...joined, ...listed].map((p) => p.trim()).filter((p) => tokens(p).length > 0))];
 }
 
 /** A phrase and its agent forms: "graphic design" -> also "graphic designer(s)"; "desain grafis" -> "desainer grafis". */
@@ -151,9 +166,14 @@ export function parseNaturalQuery(text: string, vocab: Vocabulary): ParsedQuery 
         : target.kind === 'province'
           ? { kind: 'province', province: target.name, matched }
           : { kind: 'region', region: target.name, cities: target.cities, matched };
-    for (const hit of placeHits) for (let i = 0; i < hit.length; i++) used[hit.start + i] = true;
+    for (const hit of placeHits) {
+      for (let i = 0; i < hit.length; i++) used[hit.start + i] = true;
+      // "di Bandung", "in Bandung": the place word goes with the place.
+      if (hit.start > 0 && PLACE_WORDS.has(words[hit.start - 1]!)) used[hit.start - 1] = true;
+    }
   }
 
+  const placeUsed = [...used];
   // Services: every phrase outside the place, longest first.
   const free = words.map((w, i) => (used[i] ? '\u0000' : w));
   const serviceHits = services.find(free);
@@ -183,12 +203,9 @@ export function parseNaturalQuery(text: string, vocab: Vocabulary): ParsedQuery 
 
   const isTerm = (w: string, i: number) => !used[i] && !FILLER_WORDS.has(w) && (w.length > 1 || /\d/.test(w));
   const terms = words.filter(isTerm);
-  // The search text keeps the request's order: service phrases and the other content words.
-  const pieces: [number, string][] = [
-    ...serviceHits.map((h): [number, string] => [h.start, h.phrase]),
-    ...words.flatMap((w, i): [number, string][] => (isTerm(w, i) ? [[i, w]] : [])),
-  ];
-  const searchWords = pieces.sort((a, b) => a[0] - b[0]).map(([, w]) => w);
+  // The search text is the request without its place, budget and constraints: hybrid search drops
+  // filler itself, and a filler word inside a name ("company profile") still counts there.
+  const searchWords = words.filter((_, i) => !placeUsed[i]);
   return {
     lang: detectLanguage(tokens(text)),
     place,

@@ -68,9 +68,14 @@ export function buildSynonymTable(phrasesByService: Readonly<Record<string, stri
 export function snapshotSynonyms(snapshot: Snapshot): SynonymTable {
   return snapshot.memo('search-synonyms', () => {
     const phrases: Record<string, string> = {};
-    for (const { slug, name } of snapshot.prepare<[], { slug: string; name: string }>(CATEGORIES_SQL).all()) {
+    const categories = snapshot.prepare<[], { slug: string; name: string }>(CATEGORIES_SQL).all();
+    // A phrase that is another category's own name or slug belongs to that category, not to this group.
+    const named = new Set(categories.flatMap((c) => [normalized(c.name), normalized(c.slug)]));
+    for (const { slug, name } of categories) {
       const lexicon = SERVICE_PHRASES[slug];
-      if (lexicon) phrases[slug] = `${lexicon}|${name}`;
+      const own = new Set([normalized(name), normalized(slug)]);
+      const kept = lexicon?.split('|').filter((p) => own.has(normalized(p)) || !named.has(normalized(p)));
+      if (kept) phrases[slug] = [...kept, name].join('|');
     }
     return buildSynonymTable(phrases);
   });

@@ -7,6 +7,8 @@
  */
 import { foldText, isAscii, isStopword, normalizeTokens } from '../snapshot/embedder-text.ts';
 import { FILLER_WORDS } from './nl-query-lexicon.ts';
+import type { BridgeLookup } from '../language/bridge-table.ts';
+import { bridgedSpellings } from './language-expansion.ts';
 import type { SynonymTable } from './search-synonyms.ts';
 import type { Vocabulary } from './search-vocabulary.ts';
 
@@ -73,7 +75,7 @@ const group = (alternatives: string[]) =>
  *  - filler words ("jasa", "bikin", "yang", "the") dropped unless nothing else is left.
  * Each remaining topic is one group; `match` ORs the groups, `matchAll` ANDs them.
  */
-export function expandedKeywordQuery(text: string, vocabulary: Vocabulary, synonyms: SynonymTable): KeywordQuery {
+export function expandedKeywordQuery(text: string, vocabulary: Vocabulary, synonyms: SynonymTable, bridge: BridgeLookup = () => []): KeywordQuery {
   const all = normalizeTokens(text);
   const raw = all.slice(0, MAX_TOKENS);
   if (raw.length === 0) return { terms: [], prefixLast: false, match: null, matchAll: null };
@@ -83,6 +85,7 @@ export function expandedKeywordQuery(text: string, vocabulary: Vocabulary, synon
   // Typo tolerance first: unknown words (not filler, not a prefix being typed) take their nearest indexed words.
   const spellings = raw.map((token, i) => {
     if (isFiller(token) || vocabulary.has(token) || synonyms.knows(token)) return [token];
+    if (bridge(token).length > 0) return [token]; // a dictionary word, not a typo: the bridge below gives its alternatives
     if (typedHalfway(i) && vocabulary.hasPrefix(token)) return [token];
     const corrections = vocabulary.corrections(token);
     return corrections.length > 0 ? corrections : [token];
@@ -96,11 +99,12 @@ export function expandedKeywordQuery(text: string, vocabulary: Vocabulary, synon
   }
   const terms: string[] = [];
   let prefixLast = false;
+  const bridged = bridgedSpellings(words, (i) => covered[i]! || isFiller(words[i]!), bridge, (w) => vocabulary.has(w));
   words.forEach((word, i) => {
     if (covered[i] || isFiller(word)) return;
-    const prefix = typedHalfway(i) && spellings[i]!.length === 1 && word === raw[i];
+    const prefix = typedHalfway(i) && spellings[i]!.length === 1 && word === raw[i] && !bridged.has(i);
     if (prefix) prefixLast = true;
-    groups.push({ at: i, expression: group(spellings[i]!.map((s) => alternative(s, prefix))) });
+    groups.push({ at: i, expression: group((bridged.get(i) ?? spellings[i]!).map((s) => alternative(s, prefix))) });
   });
   for (let i = 0; i < words.length; i++) if (covered[i] || !isFiller(words[i]!)) terms.push(words[i]!);
   if (groups.length === 0) return keywordQuery(text); // only filler: search its words as typed

@@ -19,6 +19,7 @@ import { toBusinessSummary } from './projections.ts';
 import type { ProviderRow } from './provider-row.ts';
 import { publishedRowsByRowid } from './providers.ts';
 import { publishedColumns } from './published-columns.ts';
+import { snapshotBridge } from './language-expansion.ts';
 import { embedQuery } from './query-embedder.ts';
 import { keywordCandidates } from './search-keyword.ts';
 import { snapshotSynonyms } from './search-synonyms.ts';
@@ -110,7 +111,7 @@ export function fuse(keyword: number[], vector: number[]): Map<number, Pick<Fuse
 export async function searchProviders(snapshot: Snapshot, req: SearchRequest): Promise<SearchResult> {
   const sides = req.sides ?? { keyword: true, vector: true };
   const filter = buildFilter(snapshot, req.filters);
-  const kq = sides.plainKeyword ? keywordQuery(req.q) : expandedKeywordQuery(req.q, snapshotVocabulary(snapshot), snapshotSynonyms(snapshot));
+  const kq = sides.plainKeyword ? keywordQuery(req.q) : expandedKeywordQuery(req.q, snapshotVocabulary(snapshot), snapshotSynonyms(snapshot), snapshotBridge(snapshot));
   const vector = sides.vector ? await embedQuery(snapshot, req.q) : null;
   const keyword = sides.keyword ? keywordCandidates(snapshot, kq, filter, CANDIDATE_WINDOW) : [];
   const nearest = vectorCandidates(snapshot, vector, filter, CANDIDATE_WINDOW);

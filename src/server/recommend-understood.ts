@@ -27,7 +27,7 @@ export const UnderstoodSchema = z
       .describe('the place filter, or null when none was named'),
     services: z.array(ServiceSchema).describe('services named, most specific first'),
     qualifiers: z.array(ServiceSchema).describe('services named only to qualify the main one ("for social media posts"); not filtered on'),
-    categorySlug: z.string().nullable().describe('the category filter; a short list is filled from its parent category, after every match'),
+    categorySlug: z.string().nullable().describe('the category asked for: its providers come first; a short list is filled from its family, then from other categories'),
     minTrustLevel: z.number().int().nullable().describe('stated trust level floor, applied as a filter'),
     minRating: z.number().nullable().describe('stated rating floor, applied as a filter'),
     maxBudgetIdr: z.number().int().nullable().describe('stated budget ceiling in IDR, applied to displayable minimum project budgets'),

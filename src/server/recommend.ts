@@ -5,9 +5,10 @@
  * cities), a stated trust level or rating floor, and a budget ceiling
  * (displayable IDR budgets only) are never relaxed: an answer breaking one is
  * worse than a short answer. The service named becomes a category filter; when
- * that leaves fewer providers than asked and the category has a parent, the
- * rest of the list is filled from the parent's family ("android" -> other
- * mobile app makers) under the same hard filters, after every in-category one.
+ * that leaves fewer providers than asked, the rest of the list is filled, under
+ * the same hard filters, from the category's family ("android" -> other mobile
+ * app makers), then from the best matches of any category: always after every
+ * in-category provider, and each reason names the provider's categories.
  * `meta.understood` says what was read. Ranking is the same hybrid search as
  * /api/v1/search.
  */
@@ -83,14 +84,16 @@ export async function recommend(snapshot: Snapshot, params: RecommendParams, sta
     searchProviders(snapshot, { q: searchText, filters, sort: 'relevance', page: 1, limit: params.limit });
 
   const result: SearchResult = await search(categorySlug ? { ...hard, categorySlug } : hard);
+  // A short list is filled: the category's family first, then the rest, never past the hard filters.
   let hits: SearchHit[] = result.items;
   let total = result.meta.total;
   const family = categorySlug ? vocab.categories.find((c) => c.slug === categorySlug)?.parentSlug : null;
-  if (family && hits.length < params.limit) {
+  for (const wider of [...(family ? [{ ...hard, categorySlug: family }] : []), ...(categorySlug ? [hard] : [])]) {
+    if (hits.length >= params.limit) break;
     const seen = new Set(hits.map((h) => h.row.rowid));
-    const wider = await search({ ...hard, categorySlug: family });
-    hits = [...hits, ...wider.items.filter((h) => !seen.has(h.row.rowid))].slice(0, params.limit);
-    total = wider.meta.total;
+    const more = await search(wider);
+    hits = [...hits, ...more.items.filter((h) => !seen.has(h.row.rowid))].slice(0, params.limit);
+    total = more.meta.total;
   }
   const { meta } = result;
 

@@ -153,13 +153,14 @@ describe('recommend honours every constraint stated in the request', () => {
           expect(row.min_project_budget_idr!, item.slug).toBeLessThanOrEqual(c.budget);
         }
       }
-      // The service named comes first: in-category providers lead, its family only fills a short list.
+      // The service named comes first: in-category providers lead, then its family, then others fill a short list.
       if (c.category && data.length > 0) {
         const family = snapshotParent(c.category) ?? c.category;
-        const inCategory = data.map((item) => categoriesOf(item.slug).includes(c.category!));
-        for (const item of data) expect(categoriesOf(item.slug), item.slug).toContain(family);
-        const firstOutside = inCategory.indexOf(false);
-        if (firstOutside >= 0) expect(inCategory.slice(firstOutside).every((x) => !x), 'category matches first').toBe(true);
+        const rank = data.map((item) => {
+          const categories = categoriesOf(item.slug);
+          return categories.includes(c.category!) ? 0 : categories.includes(family) ? 1 : 2;
+        });
+        expect(rank, 'category, then family, then others').toEqual([...rank].sort((a, b) => a - b));
       }
     });
   }

@@ -124,20 +124,21 @@ describe('answers', () => {
     for (const item of r.body.data) expect(item.city.toLowerCase()).toBe('bandung');
   });
 
-  it('applies the city and category it reads from the text (a short list is filled from the same family)', async () => {
+  it('applies the city it reads from the text; the category it reads leads, its family next, others only fill', async () => {
     const r = await call(`?q=${encodeURIComponent('bikin aplikasi android di Jaksel')}&limit=10`, { 'X-API-Key': freshKey() });
     expect(r.body.meta.city).toBeNull();
+    expect(r.body.meta.understood.categorySlug).toBe('android');
     expect(r.body.data.length).toBeGreaterThan(0);
-    const inAndroid = r.body.data.map((item: any) => {
+    const rank = r.body.data.map((item: any) => {
       expect(item.city).toBe('Jakarta Selatan');
       const cats = db
         .prepare('SELECT c.slug, p.slug AS parent FROM provider_categories pc JOIN categories c ON c.id = pc.category_id LEFT JOIN categories p ON p.id = c.parent_id JOIN providers pr ON pr.rowid = pc.provider_rowid WHERE pr.slug = ?')
         .all(item.slug) as { slug: string; parent: string | null }[];
-      expect(cats.flatMap((c) => [c.slug, c.parent])).toContain('mobile-app-development');
-      return cats.some((c) => c.slug === 'android');
+      if (cats.some((c) => c.slug === 'android')) return 0;
+      return cats.some((c) => c.slug === 'mobile-app-development' || c.parent === 'mobile-app-development') ? 1 : 2;
     });
-    expect(inAndroid[0]).toBe(true);
-    expect(inAndroid).toEqual([...inAndroid].sort((a: boolean, b: boolean) => Number(b) - Number(a)));
+    expect(rank[0]).toBe(0);
+    expect(rank).toEqual([...rank].sort((a: number, b: number) => a - b));
   });
 
   const QUERIES = [
