@@ -14,7 +14,7 @@
  * step further, through the translation's synonyms, at the product of both
  * weights, halved: each step loses meaning.
  */
-import type { Edge } from './sources.ts';
+import { EDGE_WEIGHTS, type Edge } from './sources.ts';
 import { englishStem } from './stem.ts';
 
 export interface Alternative {
@@ -70,8 +70,11 @@ export function buildBridge(edges: readonly Edge[], vocabulary: ReadonlyMap<stri
       const as = asWritten(target);
       if (as !== null && as !== phrase && weight >= MIN_WEIGHT) found.set(as, Math.max(found.get(as) ?? 0, weight));
     };
-    for (const [next, weight] of list) add(next, weight);
-    if (found.size === 0) {
+    // A word the snapshot uses already has its meaning there: only a translation adds to it
+    // (a thesaurus sense is as likely to be another meaning: "aplikasi" as "applying").
+    const known = asWritten(phrase) === phrase;
+    for (const [next, weight] of list) if (!known || weight >= EDGE_WEIGHTS.translation) add(next, weight);
+    if (found.size === 0 && !known) {
       for (const [next, weight] of list) {
         if (weight < 1) continue; // the second step starts from a translation only
         for (const [second, w2] of neighbours.get(next) ?? []) if (second !== phrase) add(second, weight * w2 * SECOND_STEP_FACTOR);

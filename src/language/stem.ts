@@ -18,3 +18,33 @@ export function englishStem(word: string): string {
   }
   return stem.length > 4 && stem.endsWith('e') ? stem.slice(0, -1) : stem;
 }
+
+const ID_SUFFIXES = ['nya', 'lah', 'kah', 'kan', 'an', 'in', 'i'];
+const ID_PREFIXES = ['memper', 'menge', 'meng', 'meny', 'mem', 'men', 'me', 'peng', 'peny', 'pem', 'pen', 'per', 'pe', 'ber', 'be', 'ter', 'di', 'ke', 'se'];
+
+/**
+ * A light Indonesian stemmer for matching word forms: one suffix (-nya, -kan,
+ * -an, colloquial -in, ...) and one prefix (di-, ber-, meng-, peng-, ...) off,
+ * keeping at least four letters: "dipakai" -> "paka", "pakai" -> "paka";
+ * "pengembangan" and "mengembangkan" -> "embang". No nasal restoration: both
+ * sides of a comparison are stemmed alike, so they meet anyway.
+ */
+export function indonesianStem(word: string): string {
+  let stem = word;
+  for (const suffix of ID_SUFFIXES) {
+    if (stem.endsWith(suffix) && stem.length - suffix.length >= 4) {
+      stem = stem.slice(0, -suffix.length);
+      break;
+    }
+  }
+  for (const prefix of ID_PREFIXES) {
+    if (stem.startsWith(prefix) && stem.length - prefix.length >= 4) {
+      stem = stem.slice(prefix.length);
+      break;
+    }
+  }
+  return stem;
+}
+
+/** The key word forms are matched by: the English stem, then the Indonesian one. */
+export const wordStem = (word: string): string => indonesianStem(englishStem(word));

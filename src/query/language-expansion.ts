@@ -11,7 +11,8 @@
  *   bridgeExpansions(words, lookup) -> [{start, length, alternatives: [{phrase, weight}]}]
  */
 import type { Alternative } from '../language/bridge.ts';
-import { bridgeLookup, type BridgeLookup } from '../language/bridge-table.ts';
+import { bridgeLookup, STEM_PREFIX, type BridgeLookup } from '../language/bridge-table.ts';
+import { wordStem } from '../language/stem.ts';
 import { isStopword } from '../snapshot/embedder-text.ts';
 import type { Snapshot } from './snapshot.ts';
 
@@ -42,6 +43,11 @@ export function bridgeExpansions(words: readonly string[], lookup: BridgeLookup)
     if (word.length < MIN_WORD_LENGTH || isStopword(word)) continue;
     const alternatives = lookup(word);
     if (alternatives.length > 0) groups.push({ start: i, length: 1, alternatives });
+    else {
+      // No dictionary holds it: the snapshot's own forms of the word ("dipakai" -> "pakai"), unless it is one.
+      const forms = lookup(STEM_PREFIX + wordStem(word));
+      if (forms.length > 0 && !forms.some((f) => f.phrase === word)) groups.push({ start: i, length: 1, alternatives: forms });
+    }
   }
   return groups;
 }
