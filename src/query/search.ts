@@ -61,6 +61,8 @@ export interface SearchResult {
     totalPages: number;
     terms: string[];
     rrf: { k: number; keywordCandidates: number; vectorCandidates: number; mergedCandidates: number; window: number };
+    /** "unavailable" when the external embedder failed: this answer is the keyword side's alone */
+    vectorSide: 'available' | 'unavailable';
   };
 }
 
@@ -112,7 +114,7 @@ export async function searchProviders(snapshot: Snapshot, req: SearchRequest): P
   const sides = req.sides ?? { keyword: true, vector: true };
   const filter = buildFilter(snapshot, req.filters);
   const kq = sides.plainKeyword ? keywordQuery(req.q) : expandedKeywordQuery(req.q, snapshotVocabulary(snapshot), snapshotSynonyms(snapshot), snapshotBridge(snapshot));
-  const vector = sides.vector ? await embedQuery(snapshot, req.q) : null;
+  const { vector, vectorSide } = sides.vector ? await embedQuery(snapshot, req.q) : { vector: null, vectorSide: 'available' as const };
   const keyword = sides.keyword ? keywordCandidates(snapshot, kq, filter, CANDIDATE_WINDOW) : [];
   const nearest = vectorCandidates(snapshot, vector, filter, CANDIDATE_WINDOW);
 
@@ -162,6 +164,7 @@ export async function searchProviders(snapshot: Snapshot, req: SearchRequest): P
         mergedCandidates: fused.length,
         window: CANDIDATE_WINDOW,
       },
+      vectorSide,
     },
   };
 }

@@ -19,7 +19,7 @@ import { parseNaturalQuery, type ParsedQuery, type Vocabulary } from '../query/n
 import { vocabularyOf } from '../query/nl-query-vocabulary.ts';
 import { searchProviders, type SearchHit, type SearchResult } from '../query/search.ts';
 import type { Snapshot } from '../query/snapshot.ts';
-import { SearchItemSchema } from '../schemas/api/responses.ts';
+import { SearchItemSchema, VectorSideSchema } from '../schemas/api/responses.ts';
 import { jsonResponse } from './respond.ts';
 import { NO_STORE } from './http.ts';
 import { gatherEvidence, reasonText } from './recommend-reasons.ts';
@@ -45,6 +45,7 @@ export const RecommendResponseSchema = z.object({
       mergedCandidates: z.number().int(),
     }),
     understood: UnderstoodSchema,
+    vectorSide: VectorSideSchema,
     tookMs: z.number().int().describe('time spent answering, in whole milliseconds'),
   }),
 });
@@ -128,6 +129,7 @@ export async function recommend(snapshot: Snapshot, params: RecommendParams, sta
         mergedCandidates: meta.rrf.mergedCandidates,
       },
       understood: understoodOf(parsed, hard, categorySlug ?? null, searchText),
+      ...(meta.vectorSide === 'unavailable' && { vectorSide: 'unavailable' as const }),
       tookMs: Math.round(performance.now() - startedAt),
     },
   };

@@ -41,6 +41,12 @@ export type SearchItem = z.output<typeof SearchItemSchema>;
 /** List items: a summary, plus `search` when `q` switched the list to hybrid ranking. */
 export const ListItemSchema = ProviderSummarySchema.extend({ search: SearchInfoSchema.optional() });
 
+/** Present only when the external embedder failed or timed out: the answer is the keyword side's alone (and not cached). */
+export const VectorSideSchema = z
+  .literal('unavailable')
+  .optional()
+  .describe('"unavailable" when the vector side could not run (external embedder down): keyword-only answer, not cached');
+
 export const RrfMetaSchema = z.object({
   k: z.number().int().describe('RRF constant (60)'),
   keywordCandidates: z.number().int().describe('candidates returned by the keyword side (FTS5 bm25)'),
@@ -64,6 +70,7 @@ export const ProvidersListResponseSchema = z.object({
     q: z.string().optional().describe('the query used, when hybrid ranking applied'),
     source: z.literal('hybrid').optional(),
     rrf: RrfMetaSchema.optional(),
+    vectorSide: VectorSideSchema,
   }),
 });
 export type ProvidersListResponse = z.output<typeof ProvidersListResponseSchema>;
@@ -79,6 +86,7 @@ export const SearchResponseSchema = z.object({
     sort: z.string(),
     source: z.literal('hybrid'),
     rrf: RrfMetaSchema,
+    vectorSide: VectorSideSchema,
   }),
 });
 export type SearchResponse = z.output<typeof SearchResponseSchema>;

@@ -47,8 +47,9 @@ export const searchRoute = defineRoute({
         sort,
         source: 'hybrid',
         rrf: result.meta.rrf,
+        ...(result.meta.vectorSide === 'unavailable' && { vectorSide: 'unavailable' as const }),
       },
     };
-    return { body, page: { page, totalPages: result.meta.totalPages } };
+    return { body, page: { page, totalPages: result.meta.totalPages }, noStore: result.meta.vectorSide === 'unavailable' };
   },
 });
