@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { ftsTopOverlap } from '../src/query/fts-overlap.ts';
 import { evaluateExternal, EXTERNAL_MODES, loadExternalQueries } from '../src/query/search-eval-external.ts';
 import { evaluateSearch, loadGroundTruth, loadJudgedQueries, MODES, type RankRequest } from '../src/query/search-eval.ts';
 import { Snapshot } from '../src/query/snapshot.ts';
@@ -45,6 +46,14 @@ async function built(inputDir: string, name: string): Promise<Snapshot> {
 const languageDataOf = (snapshot: Snapshot) =>
   (snapshot.db.prepare("SELECT value FROM snapshot_meta WHERE key = 'language_data'").pluck().get() as string | undefined) ?? 'none';
 
+async function printFtsOverlap(snapshot: Snapshot, requests: string[]) {
+  const all = (await ftsTopOverlap(snapshot, requests, 'and')).mean;
+  const any = (await ftsTopOverlap(snapshot, requests, 'or')).mean;
+  const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+  console.log(`FTS5 MATCH by bm25 shares ${pct(all)} (every word required) / ${pct(any)} (any word, OR) of the API's top 10 on these requests`);
+  return { and: all, or: any };
+}
+
 const CLASSES = ['exact', 'paraphrase', 'crosslang', 'typo', 'city'];
 const results: Record<string, unknown> = {};
 try {
@@ -60,6 +69,7 @@ try {
     console.table(rows);
     const gain = report.ndcgAt10.hybrid.all - report.ndcgAt10.keyword.all;
     console.log(`hybrid - keyword = ${gain.toFixed(3)} (target >= 0.100); unpublished returned: ${report.unpublishedReturned}`);
+    results.ftsTopOverlap = await printFtsOverlap(own, loadJudgedQueries(values.queries!).map((q) => q.q));
     results.own = { embedder: own.meta.embedderName, languageData: languageDataOf(own), snapshotId: own.id, ...report };
     if (report.unpublishedReturned > 0) process.exitCode = 1;
   } finally {
@@ -75,6 +85,7 @@ try {
       console.table(EXTERNAL_MODES.map((m) => ({ mode: m, ...Object.fromEntries(CLASSES.map((c) => [c, report.ndcgAt10[m][c]])), all: report.ndcgAt10[m].all })));
       if (values.verbose) for (const p of report.perQuery) console.log(`${p.id.padEnd(10)} hybrid ${p.hybrid.toFixed(3)} vector ${p.vector.toFixed(3)} recommend ${p.recommend.toFixed(3)}  ${p.q}`);
       console.log(`unpublished or unknown providers returned: ${report.unknownReturned}`);
+      results.externalFtsTopOverlap = await printFtsOverlap(snapshot, report.perQuery.map((p) => p.q));
       results.external = { dir, languageData: languageDataOf(snapshot), ...report };
       if (report.unknownReturned > 0) process.exitCode = 1;
     } finally {
