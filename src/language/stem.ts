@@ -20,7 +20,7 @@ export function englishStem(word: string): string {
 }
 
 const ID_SUFFIXES = ['nya', 'lah', 'kah', 'kan', 'an', 'in', 'i'];
-const ID_PREFIXES = ['memper', 'menge', 'meng', 'meny', 'mem', 'men', 'me', 'peng', 'peny', 'pem', 'pen', 'per', 'pe', 'ber', 'be', 'ter', 'di', 'ke', 'se'];
+const ID_PREFIXES = ['memper', 'meng', 'meny', 'mem', 'men', 'me', 'peng', 'peny', 'pem', 'pen', 'per', 'pe', 'ber', 'be', 'ter', 'di', 'ke', 'se'];
 
 /**
  * A light Indonesian stemmer for matching word forms: one suffix (-nya, -kan,
