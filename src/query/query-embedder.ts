@@ -17,6 +17,7 @@ import { openQueryEmbedder, readEmbedderConfig } from '../snapshot/embedder-conf
 import { EmbedderServiceError } from '../snapshot/embedder-http.ts';
 import { normalizeTokens } from '../snapshot/embedder-text.ts';
 import { bridgeExpansions, snapshotBridge } from './language-expansion.ts';
+import { FILLER_WORDS } from './nl-query-lexicon.ts';
 import { CostBoundedLru } from './lru.ts';
 import type { Snapshot } from './snapshot.ts';
 
@@ -80,11 +81,15 @@ export async function embedQuery(snapshot: Snapshot, text: string): Promise<Quer
  * own knowledge of language).
  */
 function bridgedQueryVector(snapshot: Snapshot, embedder: BuiltinEmbedder, text: string): Float32Array {
-  const words = normalizeTokens(text);
+  // Request filler ("bikin", "cari", "the") names no service: it would only pull the vector off topic.
+  const all = normalizeTokens(text);
+  const topical = all.filter((w) => !FILLER_WORDS.has(w));
+  const words = topical.length > 0 ? topical : all;
+  const plain = words.join(' ');
   const groups = bridgeExpansions(words, snapshotBridge(snapshot));
-  if (groups.length === 0) return embedder.embedQuerySync(text);
+  if (groups.length === 0) return embedder.embedQuerySync(plain);
   return embedder.embedQueryExpanded(
-    text,
+    plain,
     groups.map((g) => ({ words: words.slice(g.start, g.start + g.length), alternatives: g.alternatives })),
   );
 }
