@@ -40,6 +40,7 @@ async function built(inputDir: string, name: string): Promise<Snapshot> {
   const outFile = path.join(tmpDir, `${name}.db`);
   const result = await buildSnapshot({ inputDir, outFile });
   for (const note of result.notes) console.log(`note: ${note}`);
+  console.log(result.languageData);
   return new Snapshot(outFile);
 }
 

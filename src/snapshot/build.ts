@@ -68,6 +68,8 @@ export interface BuildResult {
   issueCount: number;
   /** Notes such as "proofs.ndjson not found: building without proofs". */
   notes: string[];
+  /** One line: which language data the language bridge was built from (src/language). */
+  languageData: string;
   seconds: number;
   /** Seconds spent in each phase. */
   timings: Partial<Record<BuildPhase, number>>;
@@ -144,7 +146,6 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     if (external === null) fit = startBuiltinFit(db, writer.categoryNames, helperThreads);
     // Dictionary and thesaurus links into the snapshot's own words (src/language), while the fit runs.
     const bridge = writeLanguageBridge(db);
-    notes.push(bridge.note);
 
     progress('indexes', 0);
     db.transaction(() => {
@@ -213,6 +214,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
       issues: issues.kept,
       issueCount: issues.count,
       notes,
+      languageData: bridge.note,
       seconds: (performance.now() - started) / 1000,
     };
   } catch (err) {

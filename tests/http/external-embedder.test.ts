@@ -47,6 +47,9 @@ beforeAll(async () => {
     if (mode === 'slow') timer = setTimeout(answer, 1_500);
     else answer();
   });
+  // Longer than any pause of the build between two batches: a client reusing a socket the server just
+  // closed gets ECONNRESET (a keep-alive race of the test's server, not the behaviour under test).
+  embedServer.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => embedServer.listen(0, '127.0.0.1', resolve));
   embedUrl = `http://127.0.0.1:${(embedServer.address() as AddressInfo).port}`;
 
