@@ -37,7 +37,7 @@ import { DATASET_FILES } from '../schemas/dataset.ts';
 // embedder on worker threads pays for the threads' start (~0.3 s each, overlapped).
 const HELPER_THREADS_FROM_BYTES = 16 << 20;
 
-export type BuildPhase = 'hash' | 'providers' | 'proofs' | 'postings' | 'indexes' | 'fit' | 'embeddings' | 'partitions' | 'finish';
+export type BuildPhase = 'hash' | 'providers' | 'proofs' | 'postings' | 'language' | 'indexes' | 'fit' | 'embeddings' | 'partitions' | 'finish';
 
 export interface BuildOptions {
   inputDir: string;
@@ -145,6 +145,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     // id sets, or the postings, a million-provider build went over 2 GB.
     if (external === null) fit = startBuiltinFit(db, writer.categoryNames, helperThreads);
     // Dictionary and thesaurus links into the snapshot's own words (src/language), while the fit runs.
+    progress('language', 0);
     const bridge = writeLanguageBridge(db);
 
     progress('indexes', 0);
