@@ -54,9 +54,17 @@ const MAX_SENSES = 2;
 
 const usable = (key: string) => key.length > 1 && key.split(' ').length <= MAX_PHRASE_WORDS;
 
+// Every phrase is keyed many times over (a WordNet lemma once per synset it shares): fold each once.
+const keys = new Map<string, string>();
+const keyOf = (text: string) => {
+  let key = keys.get(text);
+  if (key === undefined) keys.set(text, (key = phraseKey(text)));
+  return key;
+};
+
 function push(edges: Edge[], a: string, b: string, weight: number): void {
-  const ka = phraseKey(a);
-  const kb = phraseKey(b);
+  const ka = keyOf(a);
+  const kb = keyOf(b);
   if (ka !== kb && usable(ka) && usable(kb)) edges.push({ a: ka, b: kb, weight });
 }
 
@@ -112,6 +120,7 @@ export function loadLanguageData(paths: LanguageDataPaths = DEBIAN_PATHS): Langu
   read('wordnet-base', exists(path.join(paths.wordnetDir, 'data.noun'), path.join(paths.wordnetDir, 'index.noun')), () =>
     wordnet(paths.wordnetDir, edges),
   );
+  keys.clear();
   const data = { edges, sources };
   loaded.set(paths, data);
   return data;

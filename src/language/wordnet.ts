@@ -15,7 +15,8 @@ export function readWordnetSynsets(dataText: string): Map<number, string[]> {
   const out = new Map<number, string[]>();
   for (const line of dataText.split('\n')) {
     if (line.length === 0 || line.startsWith('  ')) continue;
-    const fields = line.split(' ');
+    // Only the head of the line: offset, lex file, type, word count, then the words (pointers and gloss follow).
+    const fields = line.slice(0, line.indexOf(' | ') >>> 0).split(' ', 4 + 2 * 256);
     const count = parseInt(fields[3]!, 16);
     if (!Number.isFinite(count)) continue;
     const words: string[] = [];
