@@ -14,6 +14,7 @@ import {
   AGENT_NOUNS, AMBIGUOUS_PLACES, CITY_ALIASES, ENGLISH_MARKERS, FILLER_WORDS, INDONESIAN_MARKERS, PLACE_WORDS, PURPOSE_WORDS,
   REGIONS, SERVICE_PHRASES,
 } from './nl-query-lexicon.ts';
+import { lexiconCategories } from './nl-query-lexicon-map.ts';
 import { PhraseTable, tokens } from './nl-query-text.ts';
 
 export interface VocabularyCategory {
@@ -102,9 +103,9 @@ function tablesOf(vocab: Vocabulary) {
     for (const name of nameParts(c.name)) addService(name, c);
     addService(c.slug.replace(/-/g, ' '), c);
   }
-  for (const [slug, phrases] of Object.entries(SERVICE_PHRASES)) {
-    const category = bySlug.get(slug);
-    if (category) for (const phrase of phrases.split('|')) addService(phrase, category);
+  for (const [key, slug] of lexiconCategories(vocab.categories.map((c) => c.slug))) {
+    const category = bySlug.get(slug)!;
+    for (const phrase of SERVICE_PHRASES[key]!.split('|')) addService(phrase, category);
   }
   const built = { places, services };
   tables.set(vocab, built);

@@ -9,6 +9,7 @@
  */
 import { lexiconWords } from '../snapshot/lexicon.ts';
 import { SERVICE_PHRASES } from './nl-query-lexicon.ts';
+import { lexiconCategories } from './nl-query-lexicon-map.ts';
 import { PhraseTable, tokens } from './nl-query-text.ts';
 import type { Snapshot } from './snapshot.ts';
 
@@ -71,8 +72,10 @@ export function snapshotSynonyms(snapshot: Snapshot): SynonymTable {
     const categories = snapshot.prepare<[], { slug: string; name: string }>(CATEGORIES_SQL).all();
     // A phrase that is another category's own name or slug belongs to that category, not to this group.
     const named = new Set(categories.flatMap((c) => [normalized(c.name), normalized(c.slug)]));
+    const lexiconKeyOf = new Map([...lexiconCategories(categories.map((c) => c.slug))].map(([key, slug]) => [slug, key]));
     for (const { slug, name } of categories) {
-      const lexicon = SERVICE_PHRASES[slug];
+      const key = lexiconKeyOf.get(slug);
+      const lexicon = key === undefined ? undefined : SERVICE_PHRASES[key];
       const own = new Set([normalized(name), normalized(slug)]);
       const kept = lexicon?.split('|').filter((p) => own.has(normalized(p)) || !named.has(normalized(p)));
       if (kept) phrases[slug] = [...kept, name].join('|');
