@@ -4,7 +4,7 @@
  *           "terverifikasi" / "verified" (level 3, the site's "Terverifikasi" label),
  *           "sangat terpercaya" / "highly trusted" (level 4);
  *   rating: "rating minimal 4", "rating 4.5+", "rated at least 4", "bintang 4 ke atas",
- *           "4 stars and up", "rating di atas 4".
+ *           "4 stars and up", "at least 4 stars", "rating di atas 4".
  * Each is a floor; the matched words are blanked out so the rest of the parser
  * (budget, place, services) never reads "level 4" as anything else.
  */
@@ -25,8 +25,11 @@ const AT_LEAST = String.raw`(?:min(?:imal|imum)?\.?|paling\s+(?:tidak|sedikit|re
 const OR_MORE = String.raw`(?:\+|\s*(?:ke\s+atas|keatas|atau\s+lebih|or\s+(?:more|higher|above|better)|and\s+(?:up|above|higher)|up|plus))`;
 const NUMBER = String.raw`(\d(?:[.,]\d{1,2})?)`;
 
-const TRUST_WORD = String.raw`(?:trust(?:\s+level)?|tingkat\s+kepercayaan|level\s+kepercayaan|level\s+trust|trust\s+score|kepercayaan|level)`;
-const RATING_WORD = String.raw`(?:rating|rated|ratingnya|nilai|skor|score|bintang|stars?)`;
+// Bare "level" is a trust level only with "minimal"/"at least" before it or "+"/"ke atas" after it
+// ("IT support level 2" is not a trust level); so is a bare star count ("a 5 star hotel").
+const TRUST_WORD = String.raw`(?:trust(?:\s+level)?|tingkat\s+kepercayaan|level\s+kepercayaan|level\s+trust|trust\s+score|kepercayaan)`;
+const RATING_WORD = String.raw`(?:rating|rated|ratingnya|nilai|skor|score)`;
+const STARS = String.raw`(?:stars?|bintang)`;
 
 interface Rule {
   kind: 'trust' | 'rating';
@@ -41,13 +44,16 @@ const E = String.raw`(?![\p{L}\p{N}])`;
 
 const RULES: Rule[] = [
   // "minimal trust level 3", "at least level 4", "trust level minimal 3", "trust level 4+", "level 4 ke atas"
-  { kind: 'trust', pattern: rx(`${B}${AT_LEAST}\\s*${TRUST_WORD}\\s*${NUMBER}${E}(?:${OR_MORE})?`) },
+  { kind: 'trust', pattern: rx(`${B}${AT_LEAST}\\s*(?:${TRUST_WORD}|level)\\s*${NUMBER}${E}(?:${OR_MORE})?`) },
   { kind: 'trust', pattern: rx(`${B}${TRUST_WORD}\\s*(?:${AT_LEAST}\\s*)?${NUMBER}(?:${OR_MORE}|${E})`) },
+  { kind: 'trust', pattern: rx(`${B}level\\s*${NUMBER}(?:${OR_MORE})`) },
   // "rating minimal 4", "rating 4.5+", "rated at least 4", "minimal rating 4", "bintang 4 ke atas"
-  { kind: 'rating', pattern: rx(`${B}${AT_LEAST}\\s*${RATING_WORD}\\s*${NUMBER}${E}(?:${OR_MORE})?`) },
+  { kind: 'rating', pattern: rx(`${B}${AT_LEAST}\\s*(?:${RATING_WORD}|${STARS})\\s*${NUMBER}${E}(?:${OR_MORE})?`) },
   { kind: 'rating', pattern: rx(`${B}${RATING_WORD}\\s*(?:${AT_LEAST}\\s*)?${NUMBER}(?:${OR_MORE}|${E})`) },
-  // "4 stars and up", "4+ stars", "4.5 bintang ke atas"
-  { kind: 'rating', pattern: rx(`${B}${NUMBER}\\s*(?:\\+\\s*)?(?:stars?|bintang)${E}(?:${OR_MORE})?`) },
+  { kind: 'rating', pattern: rx(`${B}${STARS}\\s*(?:${AT_LEAST}\\s*)?${NUMBER}(?:${OR_MORE})`) },
+  // "4 stars and up", "4+ stars", "at least 4 stars", "4.5 bintang ke atas"
+  { kind: 'rating', pattern: rx(`${B}${AT_LEAST}\\s*${NUMBER}\\s*${STARS}${E}`) },
+  { kind: 'rating', pattern: rx(`${B}${NUMBER}\\s*(?:\\+\\s*${STARS}${E}|${STARS}(?:${OR_MORE}))`) },
   // Words that name a trust level ("Terverifikasi" is level 3 on the site; "Sangat terpercaya" level 4).
   { kind: 'trust', value: 4, pattern: rx(`${B}(?:sangat\\s+terpercaya|highly\\s+trusted|very\\s+trusted)${E}`) },
   { kind: 'trust', value: 3, pattern: rx(`${B}(?:sudah\\s+|telah\\s+)?(?:terverifikasi|diverifikasi|verified)${E}`) },
