@@ -182,9 +182,12 @@ export function parseNaturalQuery(text: string, vocab: Vocabulary): ParsedQuery 
   const qualifiers: ServiceMatch[] = [];
   for (const hit of serviceHits) {
     for (let i = 0; i < hit.length; i++) used[hit.start + i] = true;
-    // A service named after "for"/"untuk" that follows another service only qualifies it.
+    // A service named after "for"/"untuk" only qualifies what the request named before it: another
+    // service, or any content word ("sistem kasir untuk toko online" asks for a cashier system).
     const purpose = words.findIndex((w, i) => i < hit.start && PURPOSE_WORDS.has(w));
-    const qualifies = purpose >= 0 && serviceHits.some((h) => h.start < purpose);
+    const headBefore = (at: number) =>
+      serviceHits.some((h) => h.start < at) || words.slice(0, at).some((w, i) => !placeUsed[i] && !FILLER_WORDS.has(w) && w.length > 1);
+    const qualifies = purpose >= 0 && headBefore(purpose);
     const list = qualifies ? qualifiers : found;
     if (![...found, ...qualifiers].some((s) => s.slug === hit.target.slug)) {
       list.push({ slug: hit.target.slug, name: hit.target.name, matched: hit.phrase });

@@ -116,6 +116,15 @@ describe('parseNaturalQuery', () => {
     expect(parsed.services.map((s) => s.slug).sort()).toEqual(['android', 'web-development']);
   });
 
+  it('reads a service after "for"/"untuk" as a qualifier of what came before it', () => {
+    const qualified = parseNaturalQuery('graphic designer for social media posts', vocab);
+    expect(qualified.services.map((s) => s.slug)).toEqual(['branding-creative']);
+    const headless = parseNaturalQuery('sistem kasir untuk toko online', vocab);
+    expect(headless.services).toEqual([]);
+    expect(headless.qualifiers.map((s) => s.slug)).toEqual(['e-commerce']);
+    expect(parseNaturalQuery('buat toko online untuk UMKM', vocab).services.map((s) => s.slug)).toEqual(['e-commerce']);
+  });
+
   it('keeps city and budget words out of the search text', () => {
     const parsed = parseNaturalQuery('bikin website toko online di Bandung budget 50 juta', vocab);
     expect(parsed.searchText).not.toMatch(/bandung|juta|50/);
