@@ -62,11 +62,11 @@ try {
   try {
     const report = await evaluateSearch(own, loadJudgedQueries(values.queries!), loadGroundTruth(values.truth!), recommendOf(own));
     console.log(`\nThe project's judged set: nDCG@10 on ${report.queries} queries (embedder ${own.meta.embedderName}, language data ${languageDataOf(own)})`);
-    const rows = MODES.map((m) => {
+    const rows: Record<string, string | number>[] = MODES.map((m) => {
       const r = report.ndcgAt10[m];
       return { mode: m, all: r.all, dev: r.dev, heldout: r.heldout, ...r.byClass };
     });
-    rows.push({ mode: 'recommend' as never, all: report.recommend!.all, dev: NaN, heldout: NaN, ...report.recommend!.byClass });
+    rows.push({ mode: 'recommend', all: report.recommend!.all, dev: '', heldout: '', ...report.recommend!.byClass });
     console.table(rows);
     const gain = report.ndcgAt10.hybrid.all - report.ndcgAt10.keyword.all;
     console.log(`hybrid - keyword = ${gain.toFixed(3)} (target >= 0.100); unpublished returned: ${report.unpublishedReturned}`);
