@@ -3,8 +3,11 @@
  * tolerance and service synonyms: search-text.ts) and the vector side (KNN), each
  * filtered before ranking by the same filter SQL, merged by Reciprocal Rank Fusion.
  *
- *   rrfScore(item) = sum over the sides that returned it of 1 / (RRF_K + rank)
+ *   rrfScore(item) = keywordWeight / (RRF_K + keywordRank)   (when the keyword side returned it)
+ *                  + 1 / (RRF_K + vectorRank)                (when the vector side returned it)
  *
+ * keywordWeight, in [MIN_KEYWORD_WEIGHT, 1], is the keyword list's confidence for
+ * this query (search-confidence.ts), reported in meta.rrf.keywordWeight.
  * Ranks are 1-based; a side that did not return the item gives it rank
  * (that side's candidate count + 1), which adds nothing to rrfScore
  * (CONTRACT.md section 3). Order: rrfScore desc, trustLevel desc, slug asc (or the
@@ -19,6 +22,7 @@ import { toBusinessSummary } from './projections.ts';
 import type { ProviderRow } from './provider-row.ts';
 import { publishedRowsByRowid } from './providers.ts';
 import { publishedColumns } from './published-columns.ts';
+import { keywordWeight } from './search-confidence.ts';
 import { snapshotBridge } from './language-expansion.ts';
 import { embedQuery } from './query-embedder.ts';
 import { keywordCandidates } from './search-keyword.ts';
@@ -60,7 +64,7 @@ export interface SearchResult {
     total: number;
     totalPages: number;
     terms: string[];
-    rrf: { k: number; keywordCandidates: number; vectorCandidates: number; mergedCandidates: number; window: number };
+    rrf: { k: number; keywordWeight: number; keywordCandidates: number; vectorCandidates: number; mergedCandidates: number; window: number };
     /** "unavailable" when the external embedder failed: this answer is the keyword side's alone */
     vectorSide: 'available' | 'unavailable';
   };
@@ -86,8 +90,8 @@ const COMPARATORS: Record<SearchSort, (a: Fused, b: Fused) => number> = {
   reviews: (a, b) => b.reviews - a.reviews || bySlug(a, b),
 };
 
-/** Reciprocal Rank Fusion of two ranked rowid lists. */
-export function fuse(keyword: number[], vector: number[]): Map<number, Pick<Fused, 'keywordRank' | 'vectorRank' | 'rrfScore'>> {
+/** Reciprocal Rank Fusion of two ranked rowid lists, the keyword list's terms weighted by keywordWeight. */
+export function fuse(keyword: number[], vector: number[], keywordWeight: number): Map<number, Pick<Fused, 'keywordRank' | 'vectorRank' | 'rrfScore'>> {
   const fused = new Map<number, Pick<Fused, 'keywordRank' | 'vectorRank' | 'rrfScore'>>();
   const entry = (rowid: number) => {
     let e = fused.get(rowid);
@@ -100,7 +104,7 @@ export function fuse(keyword: number[], vector: number[]): Map<number, Pick<Fuse
   keyword.forEach((rowid, i) => {
     const e = entry(rowid);
     e.keywordRank = i + 1;
-    e.rrfScore += 1 / (RRF_K + i + 1);
+    e.rrfScore += keywordWeight / (RRF_K + i + 1);
   });
   vector.forEach((rowid, i) => {
     const e = entry(rowid);
@@ -120,7 +124,8 @@ export async function searchProviders(snapshot: Snapshot, req: SearchRequest): P
 
   const columns = publishedColumns(snapshot);
   const fused: Fused[] = [];
-  for (const [rowid, ranks] of fuse(keyword, nearest)) {
+  const weight = keywordWeight(snapshot, kq, keyword);
+  for (const [rowid, ranks] of fuse(keyword, nearest, weight)) {
     // Only published providers are shown: anything else is dropped here.
     if (columns.published[rowid] !== 1) continue;
     fused.push({
@@ -159,6 +164,7 @@ export async function searchProviders(snapshot: Snapshot, req: SearchRequest): P
       terms: kq.terms,
       rrf: {
         k: RRF_K,
+        keywordWeight: weight,
         keywordCandidates: keyword.length,
         vectorCandidates: nearest.length,
         mergedCandidates: fused.length,

@@ -29,7 +29,7 @@ export type CategoriesResponse = z.output<typeof CategoriesResponseSchema>;
 
 export const SearchInfoSchema = z.object({
   source: z.literal('hybrid'),
-  rrfScore: z.number().describe('sum of 1 / (60 + rank) over the sides that returned the item'),
+  rrfScore: z.number().describe('keywordWeight / (60 + keywordRank) + 1 / (60 + vectorRank), each term only from a side that returned the item (meta.rrf.keywordWeight)'),
   keywordRank: z.number().int().min(1).describe('1-based rank in the keyword candidates; their count + 1 when absent'),
   vectorRank: z.number().int().min(1).describe('1-based rank in the vector candidates; their count + 1 when absent'),
 });
@@ -49,6 +49,7 @@ export const VectorSideSchema = z
 
 export const RrfMetaSchema = z.object({
   k: z.number().int().describe('RRF constant (60)'),
+  keywordWeight: z.number().describe('weight of the keyword side\'s terms in rrfScore (the vector side\'s is 1)'),
   keywordCandidates: z.number().int().describe('candidates returned by the keyword side (FTS5 bm25)'),
   vectorCandidates: z.number().int().describe('candidates returned by the vector side (KNN)'),
   mergedCandidates: z.number().int().describe('distinct candidates after fusion'),
