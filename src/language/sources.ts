@@ -3,7 +3,7 @@
  * paths, turned into one graph of related phrases (src/language/bridge.ts reads it):
  *   dict-freedict-eng-ind  English -> Indonesian (FreeDict/WikDict, CC-BY-SA-3.0): translation edges
  *   mythes-id              Indonesian thesaurus (LGPL-2.1): synonym edges
- *   wordnet-base           Princeton WordNet 3.0 (WordNet licence): synonym edges, first two senses
+ *   wordnet-base           Princeton WordNet 3.0 (WordNet licence): synonym edges, most frequent sense
  * A missing package is skipped: the build works without any of them (with a weaker bridge).
  */
 import fs from 'node:fs';
@@ -45,12 +45,18 @@ export interface LanguageData {
 }
 
 /** Weights: a translation is a strong link; a thesaurus synonym shares one sense among several. */
-export const EDGE_WEIGHTS = { translation: 1, thesaurus: 0.5, wordnetFirstSense: 0.5, wordnetSecondSense: 0.3 } as const;
+export const EDGE_WEIGHTS = { translation: 1, thesaurus: 0.5, wordnet: 0.5 } as const;
 /** Longer phrases are definitions more than names: not bridged. */
 const MAX_PHRASE_WORDS = 3;
 /** Synonym lists longer than this are loose associations ("kantor": balai, biro, dewan, dinas, ...): first ones only. */
 const MAX_SYNONYMS_PER_SENSE = 6;
-const MAX_SENSES = 2;
+/**
+ * A word's first sense only (WordNet orders senses by frequency, the thesaurus
+ * lists the common one first): a second sense is as often another meaning.
+ * Measured (hybrid nDCG@10): the project's paraphrases 0.565 -> 0.579, the
+ * independent set alike; a third sense lost 0.05 on the project's paraphrases.
+ */
+const MAX_SENSES = 1;
 
 const usable = (key: string) => key.length > 1 && key.split(' ').length <= MAX_PHRASE_WORDS;
 
@@ -93,10 +99,9 @@ function wordnet(dir: string, edges: Edge[]): number {
     const index = readWordnetIndex(fs.readFileSync(path.join(dir, `index.${pos}`), 'utf8'));
     lemmas += index.size;
     for (const [word, offsets] of index) {
-      offsets.slice(0, MAX_SENSES).forEach((offset, sense) => {
-        const weight = sense === 0 ? EDGE_WEIGHTS.wordnetFirstSense : EDGE_WEIGHTS.wordnetSecondSense;
-        for (const synonym of (synsets.get(offset) ?? []).slice(0, MAX_SYNONYMS_PER_SENSE)) push(edges, word, synonym, weight);
-      });
+      for (const offset of offsets.slice(0, MAX_SENSES)) {
+        for (const synonym of (synsets.get(offset) ?? []).slice(0, MAX_SYNONYMS_PER_SENSE)) push(edges, word, synonym, EDGE_WEIGHTS.wordnet);
+      }
     }
   }
   return lemmas;
