@@ -12,7 +12,7 @@
  * "hacking" there: the snapshot's most frequent word of the same stem stands in).
  * A phrase whose translations the snapshot does not use may reach its words one
  * step further, through the translation's synonyms, at the product of both
- * weights, halved: each step loses meaning.
+ * weights times SECOND_STEP_FACTOR: each step loses meaning.
  */
 import { EDGE_WEIGHTS, type Edge } from './sources.ts';
 import { englishStem } from './stem.ts';
@@ -29,7 +29,8 @@ export interface Alternative {
  * alike from 4 to 12.
  */
 export const MAX_ALTERNATIVES = 5;
-const SECOND_STEP_FACTOR = 0.5;
+/** With first senses only (sources.ts) the second step is cleaner: 0.5 -> 0.7 measured +0.01 on the project's paraphrases. */
+const SECOND_STEP_FACTOR = 0.7;
 /** Weaker links than this are noise. */
 const MIN_WEIGHT = 0.2;
 
