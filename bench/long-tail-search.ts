@@ -14,6 +14,7 @@ import { embedQuery } from '../src/query/query-embedder.ts';
 import { Snapshot } from '../src/query/snapshot.ts';
 import { expandedKeywordQuery } from '../src/search/keyword-query.ts';
 import { keywordCandidates } from '../src/search/keyword-side.ts';
+import { snapshotBridge } from '../src/search/language-expansion.ts';
 import { CANDIDATE_WINDOW, searchProviders, type SearchRequest } from '../src/search/search.ts';
 import { snapshotSynonyms } from '../src/search/synonyms.ts';
 import { vectorCandidates } from '../src/search/vector-side.ts';
@@ -65,11 +66,11 @@ async function main(): Promise<void> {
 
     started = performance.now();
     const filter = buildFilter(snapshot, filtersOf(q));
-    keywordCandidates(snapshot, expandedKeywordQuery(q.q, snapshotVocabulary(snapshot), snapshotSynonyms(snapshot)), filter, CANDIDATE_WINDOW);
+    keywordCandidates(snapshot, expandedKeywordQuery(q.q, snapshotVocabulary(snapshot), snapshotSynonyms(snapshot), snapshotBridge(snapshot)), filter, CANDIDATE_WINDOW);
     keyword.push(performance.now() - started);
 
     started = performance.now();
-    vectorCandidates(snapshot, await embedQuery(snapshot, q.q), buildFilter(snapshot, filtersOf(q)), CANDIDATE_WINDOW);
+    vectorCandidates(snapshot, (await embedQuery(snapshot, q.q)).vector, buildFilter(snapshot, filtersOf(q)), CANDIDATE_WINDOW);
     vector.push(performance.now() - started);
   }
   const out: LongTailSearchResult = {

@@ -93,7 +93,7 @@ async function main(): Promise<void> {
 
   // The same query vectors as our side: the snapshot's own query embedder.
   const snapshot = new Snapshot(values.db);
-  const vectors = await Promise.all(mix.map((q) => embedQuery(snapshot, q.q)));
+  const vectors = await Promise.all(mix.map(async (q) => (await embedQuery(snapshot, q.q)).vector));
   snapshot.close();
 
   const samples: { label: string; ms: number }[] = [];

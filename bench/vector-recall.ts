@@ -63,7 +63,7 @@ export async function measureVectorRecall(snapshot: Snapshot, queries: BenchQuer
   let skipped = 0;
   let filtered = 0;
   for (const query of queries) {
-    const vector = await embedQuery(snapshot, query.q);
+    const { vector } = await embedQuery(snapshot, query.q);
     if (!vector) {
       skipped++;
       continue;

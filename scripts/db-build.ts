@@ -46,6 +46,7 @@ try {
   });
   progress.done();
   for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
+  process.stderr.write(`db:build: ${result.languageData}\n`);
   if (result.issueCount > 0) {
     process.stderr.write(`skipped ${result.counts.skipped} invalid record(s); ${result.issueCount} problem(s):\n`);
     for (const issue of result.issues.slice(0, SHOWN_ISSUES)) process.stderr.write(`  ${formatIssue(issue)}\n`);

@@ -30,7 +30,14 @@ export interface FilterSql {
 const TAG_MATCH = (kind: string, param: string) =>
   `p.rowid IN (SELECT t.provider_rowid FROM provider_tags t WHERE t.kind = '${kind}' AND t.value_key = ${param})`;
 
-export function buildFilter(snapshot: Snapshot, f: FilterParams): FilterSql {
+/**
+ * The API's filters, plus a set of cities for requests that name a region
+ * ("Jabodetabek"): the AI endpoint reads it from the request text; no URL
+ * parameter sets it.
+ */
+export type SearchFilters = FilterParams & { anyOfCities?: readonly string[] };
+
+export function buildFilter(snapshot: Snapshot, f: SearchFilters): FilterSql {
   const clauses: FilterClause[] = [];
   const params: Record<string, string | number> = {};
   const add = (sql: string, values: Record<string, string | number> = {}) => {
@@ -60,6 +67,8 @@ export function buildFilter(snapshot: Snapshot, f: FilterParams): FilterSql {
   if (f.minRating !== undefined) add('p.overall_rating >= :f_rating', { f_rating: f.minRating });
   if (f.minTrustLevel !== undefined) add('p.trust_level >= :f_trust', { f_trust: f.minTrustLevel });
   if (f.city !== undefined) add('p.city = :f_city COLLATE NOCASE', { f_city: f.city });
+  if (f.anyOfCities !== undefined)
+    add('p.city COLLATE NOCASE IN (SELECT value FROM json_each(:f_cities))', { f_cities: JSON.stringify(f.anyOfCities) });
   if (f.country !== undefined) add('p.country = :f_country COLLATE NOCASE', { f_country: f.country });
   if (f.location !== undefined)
     add(

@@ -81,12 +81,14 @@ export const CITY_ALIASES: Readonly<Record<string, string>> = {
   'east jakarta': 'Jakarta Timur',
   tangsel: 'Tangerang Selatan',
   'south tangerang': 'Tangerang Selatan',
-  jogja: 'Yogyakarta',
-  jogjakarta: 'Yogyakarta',
-  yogya: 'Yogyakarta',
-  djogja: 'Yogyakarta',
-  jogya: 'Yogyakarta',
+  // "Jogja" is what people call the whole special region (Sleman and Bantul too), "Kota Yogyakarta" the city.
+  jogja: 'DI Yogyakarta',
+  jogjakarta: 'DI Yogyakarta',
+  yogya: 'DI Yogyakarta',
+  djogja: 'DI Yogyakarta',
+  jogya: 'DI Yogyakarta',
   'kota yogyakarta': 'Yogyakarta',
+  'kota jogja': 'Yogyakarta',
   solo: 'Surakarta',
   sby: 'Surabaya',
   bdg: 'Bandung',
@@ -111,11 +113,70 @@ export const CITY_ALIASES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Regions that span several cities of different provinces, keyed by the names
+ * people use; each value lists the cities (as the snapshot spells them, matched
+ * through citySlug). A request naming one filters to those cities.
+ */
+const GREATER_JAKARTA = [
+  'Jakarta Selatan', 'Jakarta Barat', 'Jakarta Pusat', 'Jakarta Utara', 'Jakarta Timur', 'Kepulauan Seribu',
+  'Bogor', 'Kabupaten Bogor', 'Depok', 'Tangerang', 'Tangerang Selatan', 'Kabupaten Tangerang', 'Bekasi', 'Kabupaten Bekasi',
+];
+export const REGIONS: Readonly<Record<string, readonly string[]>> = {
+  jabodetabek: GREATER_JAKARTA,
+  jabotabek: GREATER_JAKARTA,
+  jadetabek: GREATER_JAKARTA,
+  'greater jakarta': GREATER_JAKARTA,
+  'jakarta raya': GREATER_JAKARTA,
+  'jakarta metropolitan area': GREATER_JAKARTA,
+  bodetabek: ['Bogor', 'Kabupaten Bogor', 'Depok', 'Tangerang', 'Tangerang Selatan', 'Kabupaten Tangerang', 'Bekasi', 'Kabupaten Bekasi'],
+  'solo raya': ['Surakarta', 'Sukoharjo', 'Karanganyar', 'Boyolali', 'Klaten', 'Sragen', 'Wonogiri'],
+  'greater solo': ['Surakarta', 'Sukoharjo', 'Karanganyar', 'Boyolali', 'Klaten', 'Sragen', 'Wonogiri'],
+  gerbangkertosusila: ['Surabaya', 'Gresik', 'Bangkalan', 'Mojokerto', 'Sidoarjo', 'Lamongan'],
+  'greater surabaya': ['Surabaya', 'Gresik', 'Sidoarjo'],
+  'bandung raya': ['Bandung', 'Kabupaten Bandung', 'Cimahi', 'Bandung Barat', 'Kabupaten Bandung Barat'],
+  'greater bandung': ['Bandung', 'Kabupaten Bandung', 'Cimahi', 'Bandung Barat', 'Kabupaten Bandung Barat'],
+  sarbagita: ['Denpasar', 'Badung', 'Gianyar', 'Tabanan'],
+  mebidangro: ['Medan', 'Binjai', 'Deli Serdang', 'Karo'],
+};
+
+/**
+ * Words after which a named service only qualifies the one before it: in
+ * "graphic designer for social media posts" the service is graphic design.
+ */
+export const PURPOSE_WORDS: ReadonlySet<string> = new Set(['for', 'untuk', 'buat', 'bagi', 'guna']);
+
+/**
+ * People name a service by who does it: "graphic designer", "desainer grafis",
+ * "photographer". Each activity word's agent nouns, so every service phrase that
+ * ends or starts with the activity also matches its agent form.
+ */
+export const AGENT_NOUNS: Readonly<Record<string, readonly string[]>> = {
+  design: ['designer', 'designers'],
+  desain: ['desainer'],
+  development: ['developer', 'developers'],
+  pengembangan: ['pengembang'],
+  marketing: ['marketer', 'marketers'],
+  pemasaran: ['pemasar'],
+  photography: ['photographer', 'photographers'],
+  fotografi: ['fotografer'],
+  videography: ['videographer', 'videographers'],
+  videografi: ['videografer'],
+  copywriting: ['copywriter', 'copywriters'],
+  consulting: ['consultant', 'consultants'],
+  konsultasi: ['konsultan'],
+  testing: ['tester', 'testers'],
+  animation: ['animator', 'animators'],
+  animasi: ['animator'],
+  programming: ['programmer', 'programmers'],
+  management: ['manager', 'managers'],
+};
+
+/**
  * City names that are also everyday words ("solo developer", "nasi padang",
  * "medan magnet", "malang" = unlucky): they count as a place only after a place
  * word such as "di" or "in".
  */
-export const AMBIGUOUS_PLACES: ReadonlySet<string> = new Set(['solo', 'padang', 'malang', 'medan', 'batu', 'dki', 'bali', 'diy', 'kl']);
+export const AMBIGUOUS_PLACES: ReadonlySet<string> = new Set(['solo', 'padang', 'malang', 'medan', 'batu', 'dki', 'diy', 'kl']);
 export const PLACE_WORDS: ReadonlySet<string> = new Set([
   'di', 'daerah', 'wilayah', 'kota', 'area', 'sekitar', 'dari', 'domisili', 'berbasis', 'lokasi',
   'in', 'near', 'around', 'from', 'based', 'at', 'within',

@@ -9,9 +9,12 @@
  */
 import { citySlug } from './city-slug.ts';
 import { findBudget, type Budget } from './nl-query-budget.ts';
+import { findConstraints } from './nl-query-constraints.ts';
 import {
-  AMBIGUOUS_PLACES, CITY_ALIASES, ENGLISH_MARKERS, FILLER_WORDS, INDONESIAN_MARKERS, PLACE_WORDS, SERVICE_PHRASES,
+  AGENT_NOUNS, AMBIGUOUS_PLACES, CITY_ALIASES, ENGLISH_MARKERS, FILLER_WORDS, INDONESIAN_MARKERS, PLACE_WORDS, PURPOSE_WORDS,
+  REGIONS, SERVICE_PHRASES,
 } from './nl-query-lexicon.ts';
+import { lexiconCategories } from './nl-query-lexicon-map.ts';
 import { PhraseTable, tokens } from './nl-query-text.ts';
 
 export interface VocabularyCategory {
@@ -32,7 +35,8 @@ export interface Vocabulary {
 
 export type Place =
   | { kind: 'city'; city: string; matched: string }
-  | { kind: 'province'; province: string; matched: string };
+  | { kind: 'province'; province: string; matched: string }
+  | { kind: 'region'; region: string; cities: string[]; matched: string };
 
 export interface ServiceMatch {
   slug: string;
@@ -46,14 +50,24 @@ export interface ParsedQuery {
   place: Place | null;
   /** most specific first; a parent is dropped when one of its children was named */
   services: ServiceMatch[];
+  /** services named only to qualify the main one ("graphic designer for social media posts") */
+  qualifiers: ServiceMatch[];
   budget: Budget | null;
+  /** stated floors ("trust level 4+", "terverifikasi", "rating minimal 4"), null when not stated */
+  minTrustLevel: number | null;
+  minRating: number | null;
+  /** the words each constraint was read from */
+  constraintText: string[];
   /** content words left after place, budget and filler words, in request order */
   terms: string[];
   /** what to hand to the hybrid search: the service phrases and the other content words */
   searchText: string;
 }
 
-type PlaceTarget = { kind: 'city'; name: string } | { kind: 'province'; name: string };
+type PlaceTarget =
+  | { kind: 'city'; name: string }
+  | { kind: 'province'; name: string }
+  | { kind: 'region'; name: string; cities: string[] };
 
 /** Phrase tables are built once per vocabulary object (the snapshot memoizes the vocabulary). */
 const tables = new WeakMap<Vocabulary, { places: PhraseTable<PlaceTarget>; services: PhraseTable<VocabularyCategory> }>();
@@ -73,20 +87,52 @@ function tablesOf(vocab: Vocabulary) {
     else if (province) places.add(alias, { kind: 'province', name: province });
   }
   for (const province of vocab.provinces) places.add(province, { kind: 'province', name: province });
+  for (const [region, names] of Object.entries(REGIONS)) {
+    const cities = names.flatMap((n) => cityBySlug.get(citySlug(n)) ?? []);
+    if (cities.length > 0) places.add(region, { kind: 'region', name: region, cities });
+  }
 
   const services = new PhraseTable<VocabularyCategory>();
   const bySlug = new Map(vocab.categories.map((c) => [c.slug, c]));
-  for (const [slug, phrases] of Object.entries(SERVICE_PHRASES)) {
-    const category = bySlug.get(slug);
-    if (category) for (const phrase of phrases.split('|')) services.add(phrase, category);
-  }
+  const addService = (phrase: string, c: VocabularyCategory) => {
+    for (const form of withAgentForms(phrase)) services.add(form, c);
+  };
+  // The snapshot's own category names come first: "social media management" names that
+  // category where the dataset has one, whatever the built-in lexicon groups it with.
   for (const c of vocab.categories) {
-    services.add(c.name, c);
-    services.add(c.slug.replace(/-/g, ' '), c);
+    for (const name of nameParts(c.name)) addService(name, c);
+    addService(c.slug.replace(/-/g, ' '), c);
+  }
+  for (const [key, slug] of lexiconCategories(vocab.categories.map((c) => c.slug))) {
+    const category = bySlug.get(slug)!;
+    for (const phrase of SERVICE_PHRASES[key]!.split('|')) addService(phrase, category);
   }
   const built = { places, services };
   tables.set(vocab, built);
   return built;
+}
+
+/**
+ * A category's name and the names inside it: "Data Analytics & BI" is also
+ * "data analytics"; "Cross-platform App (Flutter, React Native)" is also "flutter"
+ * and "react native". Parts joined by "&", "and" or "dan" count when they have two
+ * words or more (one word such as "Desain" is too general); listed items always do.
+ */
+export function nameParts(name: string): string[] {
+  const listed = [...name.matchAll(/\(([^)]*)\)/g)].flatMap((m) => m[1]!.split(/[,/]/));
+  const outside = name.replace(/\([^)]*\)/g, ' ');
+  const joined = outside.split(/\s(?:&|and|dan)\s|[/,]/i).filter((part) => tokens(part).length >= 2);
+  return [...new Set([name, outside, ...joined, ...listed].map((p) => p.trim()).filter((p) => tokens(p).length > 0))];
+}
+
+/** A phrase and its agent forms: "graphic design" -> also "graphic designer(s)"; "desain grafis" -> "desainer grafis". */
+function withAgentForms(phrase: string): string[] {
+  const words = tokens(phrase);
+  const forms = [words.join(' ')];
+  for (const at of [0, words.length - 1]) {
+    for (const agent of AGENT_NOUNS[words[at]!] ?? []) forms.push(words.map((w, i) => (i === at ? agent : w)).join(' '));
+  }
+  return [...new Set(forms)];
 }
 
 function detectLanguage(words: readonly string[]): 'id' | 'en' {
@@ -101,7 +147,8 @@ function detectLanguage(words: readonly string[]): 'id' | 'en' {
 
 export function parseNaturalQuery(text: string, vocab: Vocabulary): ParsedQuery {
   const { places, services } = tablesOf(vocab);
-  const { budget, rest } = findBudget(text);
+  const constraints = findConstraints(text);
+  const { budget, rest } = findBudget(constraints.rest);
   const words = tokens(rest);
   const used = new Array<boolean>(words.length).fill(false);
 
@@ -113,22 +160,45 @@ export function parseNaturalQuery(text: string, vocab: Vocabulary): ParsedQuery 
   const firstPlace = placeHits[0];
   let place: Place | null = null;
   if (firstPlace) {
+    const { target, phrase: matched } = firstPlace;
     place =
-      firstPlace.target.kind === 'city'
-        ? { kind: 'city', city: firstPlace.target.name, matched: firstPlace.phrase }
-        : { kind: 'province', province: firstPlace.target.name, matched: firstPlace.phrase };
-    for (const hit of placeHits) for (let i = 0; i < hit.length; i++) used[hit.start + i] = true;
+      target.kind === 'city'
+        ? { kind: 'city', city: target.name, matched }
+        : target.kind === 'province'
+          ? { kind: 'province', province: target.name, matched }
+          : { kind: 'region', region: target.name, cities: target.cities, matched };
+    for (const hit of placeHits) {
+      for (let i = 0; i < hit.length; i++) used[hit.start + i] = true;
+      // "di Bandung", "in Bandung": the place word goes with the place.
+      if (hit.start > 0 && PLACE_WORDS.has(words[hit.start - 1]!)) used[hit.start - 1] = true;
+    }
   }
 
+  const placeUsed = [...used];
   // Services: every phrase outside the place, longest first.
   const free = words.map((w, i) => (used[i] ? '\u0000' : w));
   const serviceHits = services.find(free);
   const found: ServiceMatch[] = [];
+  const qualifiers: ServiceMatch[] = [];
   for (const hit of serviceHits) {
     for (let i = 0; i < hit.length; i++) used[hit.start + i] = true;
-    if (!found.some((s) => s.slug === hit.target.slug)) {
-      found.push({ slug: hit.target.slug, name: hit.target.name, matched: hit.phrase });
+    // A service named after "for"/"untuk" only qualifies what the request named before it: another
+    // service, or any content word ("sistem kasir untuk toko online" asks for a cashier system).
+    const purpose = words.findIndex((w, i) => i < hit.start && PURPOSE_WORDS.has(w));
+    const headBefore = (at: number) =>
+      serviceHits.some((h) => h.start < at) || words.slice(0, at).some((w, i) => !placeUsed[i] && !FILLER_WORDS.has(w) && w.length > 1);
+    const qualifies = purpose >= 0 && headBefore(purpose);
+    const list = qualifies ? qualifiers : found;
+    if (![...found, ...qualifiers].some((s) => s.slug === hit.target.slug)) {
+      list.push({ slug: hit.target.slug, name: hit.target.name, matched: hit.phrase });
     }
+  }
+  // A qualifier of the same family refines the service ("software house untuk sistem informasi"): it stays a service.
+  const topOf = (slug: string) => vocab.categories.find((c) => c.slug === slug)?.parentSlug ?? slug;
+  const families = new Set(found.map((s) => topOf(s.slug)));
+  for (const q of qualifiers.filter((q) => families.has(topOf(q.slug)))) {
+    found.push(q);
+    qualifiers.splice(qualifiers.indexOf(q), 1);
   }
   const namedChildOf = (slug: string) => found.some((s) => vocab.categories.find((c) => c.slug === s.slug)?.parentSlug === slug);
   const isChild = (slug: string) => vocab.categories.find((c) => c.slug === slug)?.parentSlug != null;
@@ -137,17 +207,18 @@ export function parseNaturalQuery(text: string, vocab: Vocabulary): ParsedQuery 
 
   const isTerm = (w: string, i: number) => !used[i] && !FILLER_WORDS.has(w) && (w.length > 1 || /\d/.test(w));
   const terms = words.filter(isTerm);
-  // The search text keeps the request's order: service phrases and the other content words.
-  const pieces: [number, string][] = [
-    ...serviceHits.map((h): [number, string] => [h.start, h.phrase]),
-    ...words.flatMap((w, i): [number, string][] => (isTerm(w, i) ? [[i, w]] : [])),
-  ];
-  const searchWords = pieces.sort((a, b) => a[0] - b[0]).map(([, w]) => w);
+  // The search text is the request without its place, budget and constraints: hybrid search drops
+  // filler itself, and a filler word inside a name ("company profile") still counts there.
+  const searchWords = words.filter((_, i) => !placeUsed[i]);
   return {
     lang: detectLanguage(tokens(text)),
     place,
     services: specific,
+    qualifiers,
     budget,
+    minTrustLevel: constraints.minTrustLevel,
+    minRating: constraints.minRating,
+    constraintText: constraints.read,
     terms,
     searchText: searchWords.join(' '),
   };

@@ -3,22 +3,93 @@
  * the configured external service; opened once per snapshot (memo) and checked
  * against the embedder the snapshot records (a mismatch is an error, never a silent
  * comparison of vectors from two spaces).
+ *
+ * An external service is a dependency that can fail: its query vectors are kept
+ * in a bounded LRU (EMBEDDER_QUERY_CACHE entries; queries repeat), each request
+ * gives up after EMBEDDER_QUERY_TIMEOUT_MS, and a failure makes the vector side
+ * "unavailable" for that query, so search answers from the keyword side and says
+ * so in `meta.vectorSide`, instead of failing. After a failure the service is left
+ * alone for EMBEDDER_RETRY_AFTER_MS: during an outage queries do not each wait for a timeout.
  */
 import type { Embedder } from '../snapshot/embedder.ts';
-import { openQueryEmbedder } from '../snapshot/embedder-config.ts';
+import { BuiltinEmbedder } from '../snapshot/embedder-builtin.ts';
+import { openQueryEmbedder, readEmbedderConfig } from '../snapshot/embedder-config.ts';
+import { EmbedderServiceError } from '../snapshot/embedder-http.ts';
+import { normalizeTokens } from '../snapshot/embedder-text.ts';
+import { bridgeExpansions, snapshotBridge } from '../search/language-expansion.ts';
+import { FILLER_WORDS } from './nl-query-lexicon.ts';
+import { CostBoundedLru } from './lru.ts';
 import type { Snapshot } from './snapshot.ts';
 
-type QueryEmbedder = Embedder & { embedQuerySync?: (text: string) => Float32Array };
-
-export function queryEmbedder(snapshot: Snapshot): Promise<QueryEmbedder> {
-  return snapshot.memo('query-embedder', () =>
-    openQueryEmbedder(snapshot.db, { name: snapshot.meta.embedderName, dims: snapshot.meta.embedderDims }),
-  );
+interface OpenedEmbedder {
+  embedder: Embedder;
+  /** external services only: query vectors by text */
+  cache: CostBoundedLru<string, Float32Array> | null;
+  /** Date.now() before which the service is not asked (after a failure) */
+  pausedUntil: number;
+  retryAfterMs: number;
 }
 
-/** The query's vector, or null when no word of it is known (a zero vector matches nothing). */
-export async function embedQuery(snapshot: Snapshot, text: string): Promise<Float32Array | null> {
-  const embedder = await queryEmbedder(snapshot);
-  const vector = embedder.embedQuerySync ? embedder.embedQuerySync(text) : await embedder.embedQuery(text);
-  return vector.some((x) => x !== 0) ? vector : null;
+function opened(snapshot: Snapshot): Promise<OpenedEmbedder> {
+  return snapshot.memo('query-embedder', async () => {
+    const config = readEmbedderConfig();
+    const embedder = await openQueryEmbedder(snapshot.db, { name: snapshot.meta.embedderName, dims: snapshot.meta.embedderDims }, config);
+    const entries = config.kind === 'http' ? config.queryCacheEntries : 0;
+    const cache = entries > 0 ? new CostBoundedLru<string, Float32Array>(entries) : null;
+    return { embedder, cache, pausedUntil: 0, retryAfterMs: config.kind === 'http' ? config.retryAfterMs : 0 };
+  });
+}
+
+export async function queryEmbedder(snapshot: Snapshot): Promise<Embedder> {
+  return (await opened(snapshot)).embedder;
+}
+
+export interface QueryVector {
+  /** null when no word of the query is known (a zero vector matches nothing) or the service failed */
+  vector: Float32Array | null;
+  /** "unavailable" when the external embedder failed or timed out: the answer is keyword-only */
+  vectorSide: 'available' | 'unavailable';
+}
+
+export async function embedQuery(snapshot: Snapshot, text: string): Promise<QueryVector> {
+  const state = await opened(snapshot);
+  const { embedder, cache } = state;
+  let vector: Float32Array;
+  if (embedder instanceof BuiltinEmbedder) vector = bridgedQueryVector(snapshot, embedder, text);
+  else {
+    const kept = cache?.get(text);
+    if (kept) vector = kept;
+    else {
+      if (Date.now() < state.pausedUntil) return { vector: null, vectorSide: 'unavailable' };
+      try {
+        vector = await embedder.embedQuery(text);
+      } catch (error) {
+        if (!(error instanceof EmbedderServiceError)) throw error;
+        state.pausedUntil = Date.now() + state.retryAfterMs;
+        process.emitWarning(`search answers from the keyword side: ${error.message}`);
+        return { vector: null, vectorSide: 'unavailable' };
+      }
+      cache?.set(text, vector, 1);
+    }
+  }
+  return { vector: vector.some((x) => x !== 0) ? vector : null, vectorSide: 'available' };
+}
+
+/**
+ * The built-in embedder only knows the snapshot's words: the language bridge adds
+ * the snapshot's words for the query's other words (an external model brings its
+ * own knowledge of language).
+ */
+function bridgedQueryVector(snapshot: Snapshot, embedder: BuiltinEmbedder, text: string): Float32Array {
+  // Request filler ("bikin", "cari", "the") names no service: it would only pull the vector off topic.
+  const all = normalizeTokens(text);
+  const topical = all.filter((w) => !FILLER_WORDS.has(w));
+  const words = topical.length > 0 ? topical : all;
+  const plain = words.join(' ');
+  const groups = bridgeExpansions(words, snapshotBridge(snapshot));
+  if (groups.length === 0) return embedder.embedQuerySync(plain);
+  return embedder.embedQueryExpanded(
+    plain,
+    groups.map((g) => ({ words: words.slice(g.start, g.start + g.length), alternatives: g.alternatives })),
+  );
 }

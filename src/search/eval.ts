@@ -32,9 +32,11 @@ export interface GroundTruthRecord {
  * hybrid: both sides fused by RRF, as the API answers.
  */
 export type Mode = 'keyword' | 'keywordExpanded' | 'vector' | 'hybrid';
+/** A ranking of slugs for a request, best first (the AI endpoint's, passed in by scripts/eval-search.ts). */
+export type RankRequest = (q: string) => Promise<string[]>;
 export const MODES: Mode[] = ['keyword', 'keywordExpanded', 'vector', 'hybrid'];
 
-const SIDES: Record<Mode, NonNullable<SearchRequest['sides']>> = {
+export const SIDES: Record<Mode, NonNullable<SearchRequest['sides']>> = {
   keyword: { keyword: true, vector: false, plainKeyword: true },
   keywordExpanded: { keyword: true, vector: false },
   vector: { keyword: false, vector: true },
@@ -73,6 +75,8 @@ export function ndcgAt10(returnedGrades: number[], allGrades: number[]): number 
 export interface EvalReport {
   queries: number;
   ndcgAt10: Record<Mode, { all: number; dev: number; heldout: number; byClass: Record<string, number> }>;
+  /** the AI endpoint's ranking of the same requests, when evaluated */
+  recommend?: { all: number; byClass: Record<string, number> };
   unpublishedReturned: number;
   perQuery: ({ id: string; class: string; split: string; q: string } & Record<Mode, number>)[];
 }
@@ -80,12 +84,26 @@ export interface EvalReport {
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-export async function evaluateSearch(snapshot: Snapshot, queries: JudgedQuery[], truth: GroundTruthRecord[]): Promise<EvalReport> {
+export async function evaluateSearch(
+  snapshot: Snapshot,
+  queries: JudgedQuery[],
+  truth: GroundTruthRecord[],
+  recommendSlugs?: RankRequest,
+): Promise<EvalReport> {
   const bySlug = new Map(truth.map((t) => [t.slug, t]));
   let unpublishedReturned = 0;
   const perQuery: EvalReport['perQuery'] = [];
+  const recommended: { class: string; ndcg: number }[] = [];
   for (const query of queries) {
     const allGrades = truth.map((t) => grade(query, t));
+    if (recommendSlugs) {
+      const grades = (await recommendSlugs(query.q)).slice(0, CUTOFF).map((slug) => {
+        const record = bySlug.get(slug);
+        if (!record?.published) unpublishedReturned++;
+        return record ? grade(query, record) : 0;
+      });
+      recommended.push({ class: query.class, ndcg: ndcgAt10(grades, allGrades) });
+    }
     const scores = {} as Record<Mode, number>;
     for (const mode of MODES) {
       const result = await searchProviders(snapshot, { q: query.q, filters: {}, sort: 'relevance', page: 1, limit: CUTOFF, sides: SIDES[mode] });
@@ -107,9 +125,16 @@ export async function evaluateSearch(snapshot: Snapshot, queries: JudgedQuery[],
       byClass: Object.fromEntries(classes.map((c) => [c, round(mean(perQuery.filter((p) => p.class === c).map((p) => p[mode])))])),
     };
   };
+  const classes = [...new Set(recommended.map((r) => r.class))];
   return {
     queries: queries.length,
     ndcgAt10: Object.fromEntries(MODES.map((m) => [m, summarize(m)])) as EvalReport['ndcgAt10'],
+    ...(recommendSlugs && {
+      recommend: {
+        all: round(mean(recommended.map((r) => r.ndcg))),
+        byClass: Object.fromEntries(classes.map((c) => [c, round(mean(recommended.filter((r) => r.class === c).map((r) => r.ndcg)))])),
+      },
+    }),
     unpublishedReturned,
     perQuery: perQuery.map((p) => ({ ...p, ...Object.fromEntries(MODES.map((m) => [m, round(p[m])])) })),
   };

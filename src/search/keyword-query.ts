@@ -14,6 +14,8 @@
  */
 import { foldText, isAscii, isStopword, normalizeTokens } from '../snapshot/embedder-text.ts';
 import { FILLER_WORDS } from '../query/nl-query-lexicon.ts';
+import type { BridgeLookup } from '../language/bridge-table.ts';
+import { bridgedSpellings } from './language-expansion.ts';
 import type { SynonymTable } from './synonyms.ts';
 import type { Vocabulary } from './vocabulary.ts';
 
@@ -106,7 +108,7 @@ const isFiller = (token: string) => isStopword(token) || FILLER_WORDS.has(token)
  * rank first. Further expansions of a topic (translations, thesaurus words) belong
  * in its group as alternatives with a weight below 1.
  */
-export function expandedKeywordQuery(text: string, vocabulary: Vocabulary, synonyms: SynonymTable): KeywordQuery {
+export function expandedKeywordQuery(text: string, vocabulary: Vocabulary, synonyms: SynonymTable, bridge: BridgeLookup = () => []): KeywordQuery {
   const all = normalizeTokens(text);
   const raw = all.slice(0, MAX_TOKENS);
   if (raw.length === 0) return { terms: [], prefixLast: false, groups: [], allTopicsFirst: false };
@@ -116,6 +118,7 @@ export function expandedKeywordQuery(text: string, vocabulary: Vocabulary, synon
   // Typo tolerance first: unknown words (not filler, not a prefix being typed) take their nearest indexed words.
   const spellings = raw.map((token, i) => {
     if (isFiller(token) || vocabulary.has(token) || synonyms.knows(token)) return [token];
+    if (bridge(token).length > 0) return [token]; // a dictionary word, not a typo: the bridge below gives its alternatives
     if (typedHalfway(i) && vocabulary.hasPrefix(token)) return [token];
     const corrections = vocabulary.corrections(token);
     return corrections.length > 0 ? corrections : [token];
@@ -129,11 +132,12 @@ export function expandedKeywordQuery(text: string, vocabulary: Vocabulary, synon
   }
   const terms: string[] = [];
   let prefixLast = false;
+  const bridged = bridgedSpellings(words, (i) => covered[i]! || isFiller(words[i]!), bridge, (w) => vocabulary.has(w));
   words.forEach((word, i) => {
     if (covered[i] || isFiller(word)) return;
-    const prefix = typedHalfway(i) && spellings[i]!.length === 1 && word === raw[i];
+    const prefix = typedHalfway(i) && spellings[i]!.length === 1 && word === raw[i] && !bridged.has(i);
     if (prefix) prefixLast = true;
-    found.push({ at: i, group: groupOf(spellings[i]!.map((s) => alternative(s, prefix))) });
+    found.push({ at: i, group: groupOf((bridged.get(i) ?? spellings[i]!).map((s) => alternative(s, prefix))) });
   });
   for (let i = 0; i < words.length; i++) if (covered[i] || !isFiller(words[i]!)) terms.push(words[i]!);
   if (found.length === 0) return keywordQuery(text); // only filler: search its words as typed

@@ -3,29 +3,34 @@
  * tolerance and service synonyms: search-text.ts) and the vector side (KNN), each
  * filtered before ranking by the same filter SQL, merged by Reciprocal Rank Fusion.
  *
- *   rrfScore(item) = sum over the sides that returned it of 1 / (RRF_K + rank)
+ *   rrfScore(item) = keywordWeight / (RRF_K + keywordRank)   (when the keyword side returned it)
+ *                  + 1 / (RRF_K + vectorRank)                (when the vector side returned it)
  *
+ * keywordWeight, in [MIN_KEYWORD_WEIGHT, 1], is the keyword list's confidence for
+ * this query (search-confidence.ts), reported in meta.rrf.keywordWeight.
  * Ranks are 1-based; a side that did not return the item gives it rank
  * (that side's candidate count + 1), which adds nothing to rrfScore
  * (CONTRACT.md section 3). Order: rrfScore desc, trustLevel desc, slug asc (or the
  * requested sort key, then slug). `/api/v1/search`, the provider list with `q`, the
  * AI endpoint and the MCP tool all call `searchProviders`.
  */
-import type { FilterParams, SearchSort } from '../schemas/api/params.ts';
+import type { SearchSort } from '../schemas/api/params.ts';
 import type { SearchInfo } from '../schemas/api/responses.ts';
 import type { ProviderSummary } from '../schemas/provider.ts';
-import { buildFilter } from '../query/filters.ts';
+import { buildFilter, type SearchFilters } from '../query/filters.ts';
 import { toBusinessSummary } from '../query/projections.ts';
 import type { ProviderRow } from '../query/provider-row.ts';
 import { publishedRowsByRowid } from '../query/providers.ts';
 import { publishedColumns } from '../query/published-columns.ts';
 import { embedQuery } from '../query/query-embedder.ts';
-import { keywordCandidates } from './keyword-side.ts';
-import { snapshotSynonyms } from './synonyms.ts';
+import type { Snapshot } from '../query/snapshot.ts';
+import { keywordWeight } from './confidence.ts';
 import { expandedKeywordQuery, keywordQuery, termsFoundIn } from './keyword-query.ts';
+import { keywordCandidates } from './keyword-side.ts';
+import { snapshotBridge } from './language-expansion.ts';
+import { snapshotSynonyms } from './synonyms.ts';
 import { vectorCandidates } from './vector-side.ts';
 import { snapshotVocabulary } from './vocabulary.ts';
-import type { Snapshot } from '../query/snapshot.ts';
 
 export const RRF_K = 60;
 /** Most candidates each side contributes to fusion. */
@@ -33,7 +38,7 @@ export const CANDIDATE_WINDOW = 150;
 
 export interface SearchRequest {
   q: string;
-  filters: FilterParams;
+  filters: SearchFilters;
   sort: SearchSort;
   page: number;
   limit: number;
@@ -59,7 +64,9 @@ export interface SearchResult {
     total: number;
     totalPages: number;
     terms: string[];
-    rrf: { k: number; keywordCandidates: number; vectorCandidates: number; mergedCandidates: number; window: number };
+    rrf: { k: number; keywordWeight: number; keywordCandidates: number; vectorCandidates: number; mergedCandidates: number; window: number };
+    /** "unavailable" when the external embedder failed: this answer is the keyword side's alone */
+    vectorSide: 'available' | 'unavailable';
   };
 }
 
@@ -83,8 +90,8 @@ const COMPARATORS: Record<SearchSort, (a: Fused, b: Fused) => number> = {
   reviews: (a, b) => b.reviews - a.reviews || bySlug(a, b),
 };
 
-/** Reciprocal Rank Fusion of two ranked rowid lists. */
-export function fuse(keyword: number[], vector: number[]): Map<number, Pick<Fused, 'keywordRank' | 'vectorRank' | 'rrfScore'>> {
+/** Reciprocal Rank Fusion of two ranked rowid lists, the keyword list's terms weighted by keywordWeight. */
+export function fuse(keyword: number[], vector: number[], keywordWeight: number): Map<number, Pick<Fused, 'keywordRank' | 'vectorRank' | 'rrfScore'>> {
   const fused = new Map<number, Pick<Fused, 'keywordRank' | 'vectorRank' | 'rrfScore'>>();
   const entry = (rowid: number) => {
     let e = fused.get(rowid);
@@ -97,7 +104,7 @@ export function fuse(keyword: number[], vector: number[]): Map<number, Pick<Fuse
   keyword.forEach((rowid, i) => {
     const e = entry(rowid);
     e.keywordRank = i + 1;
-    e.rrfScore += 1 / (RRF_K + i + 1);
+    e.rrfScore += keywordWeight / (RRF_K + i + 1);
   });
   vector.forEach((rowid, i) => {
     const e = entry(rowid);
@@ -110,14 +117,15 @@ export function fuse(keyword: number[], vector: number[]): Map<number, Pick<Fuse
 export async function searchProviders(snapshot: Snapshot, req: SearchRequest): Promise<SearchResult> {
   const sides = req.sides ?? { keyword: true, vector: true };
   const filter = buildFilter(snapshot, req.filters);
-  const kq = sides.plainKeyword ? keywordQuery(req.q) : expandedKeywordQuery(req.q, snapshotVocabulary(snapshot), snapshotSynonyms(snapshot));
-  const vector = sides.vector ? await embedQuery(snapshot, req.q) : null;
+  const kq = sides.plainKeyword ? keywordQuery(req.q) : expandedKeywordQuery(req.q, snapshotVocabulary(snapshot), snapshotSynonyms(snapshot), snapshotBridge(snapshot));
+  const { vector, vectorSide } = sides.vector ? await embedQuery(snapshot, req.q) : { vector: null, vectorSide: 'available' as const };
   const keyword = sides.keyword ? keywordCandidates(snapshot, kq, filter, CANDIDATE_WINDOW) : [];
   const nearest = vectorCandidates(snapshot, vector, filter, CANDIDATE_WINDOW);
 
   const columns = publishedColumns(snapshot);
   const fused: Fused[] = [];
-  for (const [rowid, ranks] of fuse(keyword, nearest)) {
+  const weight = keywordWeight(snapshot, kq, keyword);
+  for (const [rowid, ranks] of fuse(keyword, nearest, weight)) {
     // Only published providers are shown: anything else is dropped here.
     if (columns.published[rowid] !== 1) continue;
     fused.push({
@@ -156,11 +164,13 @@ export async function searchProviders(snapshot: Snapshot, req: SearchRequest): P
       terms: kq.terms,
       rrf: {
         k: RRF_K,
+        keywordWeight: weight,
         keywordCandidates: keyword.length,
         vectorCandidates: nearest.length,
         mergedCandidates: fused.length,
         window: CANDIDATE_WINDOW,
       },
+      vectorSide,
     },
   };
 }

@@ -9,6 +9,7 @@
  */
 import { lexiconWords } from '../snapshot/lexicon.ts';
 import { SERVICE_PHRASES } from '../query/nl-query-lexicon.ts';
+import { lexiconCategories } from '../query/nl-query-lexicon-map.ts';
 import { PhraseTable, tokens } from '../query/nl-query-text.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 
@@ -72,9 +73,16 @@ export function buildSynonymTable(phrasesByService: Readonly<Record<string, stri
 export function snapshotSynonyms(snapshot: Snapshot): SynonymTable {
   return snapshot.memo('search-synonyms', () => {
     const phrases: Record<string, string> = {};
-    for (const { slug, name } of snapshot.prepare<[], { slug: string; name: string }>(CATEGORIES_SQL).all()) {
-      const lexicon = SERVICE_PHRASES[slug];
-      if (lexicon) phrases[slug] = `${lexicon}|${name}`;
+    const categories = snapshot.prepare<[], { slug: string; name: string }>(CATEGORIES_SQL).all();
+    // A phrase that is another category's own name or slug belongs to that category, not to this group.
+    const named = new Set(categories.flatMap((c) => [normalized(c.name), normalized(c.slug)]));
+    const lexiconKeyOf = new Map([...lexiconCategories(categories.map((c) => c.slug))].map(([key, slug]) => [slug, key]));
+    for (const { slug, name } of categories) {
+      const key = lexiconKeyOf.get(slug);
+      const lexicon = key === undefined ? undefined : SERVICE_PHRASES[key];
+      const own = new Set([normalized(name), normalized(slug)]);
+      const kept = lexicon?.split('|').filter((p) => own.has(normalized(p)) || !named.has(normalized(p)));
+      if (kept) phrases[slug] = [...kept, name].join('|');
     }
     return buildSynonymTable(phrases);
   });

@@ -1,24 +1,30 @@
 /**
  * GET /api/ai/recommend: a natural-language request -> provider candidates with a
- * reason each. The request is parsed locally (src/query/nl-query.ts): a city or
- * province becomes a filter, the services named become a category filter when
- * they share one top-level category, a budget becomes the projectBudget filter
- * (displayable IDR budgets only). Filters read from the text are relaxed (budget
- * first, then category) when they leave nothing; the city never is. Ranking is
- * the same hybrid search as /api/v1/search.
+ * reason each. The request is parsed locally (src/query/nl-query.ts) and what was
+ * read is honoured as filters: the place (a city, a province, or a region's
+ * cities), a stated trust level or rating floor, and a budget ceiling
+ * (displayable IDR budgets only) are never relaxed: an answer breaking one is
+ * worse than a short answer. The service named becomes a category filter; when
+ * that leaves fewer providers than asked, the rest of the list is filled, under
+ * the same hard filters, from the category's family ("android" -> other mobile
+ * app makers), then from the best matches of any category: always after every
+ * in-category provider, and each reason names the provider's categories.
+ * `meta.understood` says what was read. Ranking is the same hybrid search as
+ * /api/v1/search.
  */
 import * as z from 'zod';
 import { providerCategories } from '../query/categories.ts';
+import type { SearchFilters } from '../query/filters.ts';
 import { parseNaturalQuery, type ParsedQuery, type Vocabulary } from '../query/nl-query.ts';
 import { vocabularyOf } from '../query/nl-query-vocabulary.ts';
-import { searchProviders, type SearchResult } from '../search/search.ts';
+import { searchProviders, type SearchHit, type SearchResult } from '../search/search.ts';
 import type { Snapshot } from '../query/snapshot.ts';
-import type { FilterParams } from '../schemas/api/params.ts';
-import { SearchItemSchema } from '../schemas/api/responses.ts';
+import { SearchItemSchema, VectorSideSchema } from '../schemas/api/responses.ts';
 import { jsonResponse } from './respond.ts';
 import { NO_STORE } from './http.ts';
 import { gatherEvidence, reasonText } from './recommend-reasons.ts';
 import { parseRecommendParams, type RecommendParams } from './recommend-params.ts';
+import { understoodOf, UnderstoodSchema } from './recommend-understood.ts';
 
 export const RecommendItemSchema = SearchItemSchema.extend({
   reason: z.string().describe('why this provider fits, from evidence: matched words and where, city, trust, rating, proofs'),
@@ -38,6 +44,8 @@ export const RecommendResponseSchema = z.object({
       vectorCandidates: z.number().int(),
       mergedCandidates: z.number().int(),
     }),
+    understood: UnderstoodSchema,
+    vectorSide: VectorSideSchema,
     tookMs: z.number().int().describe('time spent answering, in whole milliseconds'),
   }),
 });
@@ -46,7 +54,7 @@ export type RecommendResponse = z.output<typeof RecommendResponseSchema>;
 const PUBLIC_PROOFS_SQL = 'SELECT count(*) AS n FROM public_proofs WHERE provider_rowid = ?';
 
 /** One category filter for the services named: the service itself, or the top-level category they share. */
-function categoryFilter(parsed: ParsedQuery, vocab: Vocabulary): string | undefined {
+export function categoryFilter(parsed: ParsedQuery, vocab: Vocabulary): string | undefined {
   if (parsed.services.length === 0) return undefined;
   if (parsed.services.length === 1) return parsed.services[0]!.slug;
   const topOf = (slug: string) => vocab.categories.find((c) => c.slug === slug)?.parentSlug ?? slug;
@@ -54,34 +62,44 @@ function categoryFilter(parsed: ParsedQuery, vocab: Vocabulary): string | undefi
   return tops.size === 1 ? [...tops][0] : undefined;
 }
 
-/** The filter sets to try, strictest first. */
-function filterLadder(params: RecommendParams, parsed: ParsedQuery, vocab: Vocabulary): FilterParams[] {
-  const place: FilterParams = {};
-  if (params.city !== null) place.city = params.city;
-  else if (parsed.place?.kind === 'city') place.city = parsed.place.city;
-  else if (parsed.place?.kind === 'province') place.location = parsed.place.province;
-  const categorySlug = categoryFilter(parsed, vocab);
-  const budget = parsed.budget?.maxIdr;
-  const ladder: FilterParams[] = [{ ...place, ...(categorySlug && { categorySlug }), ...(budget !== undefined && { projectBudget: budget }) }];
-  if (budget !== undefined) ladder.push({ ...place, ...(categorySlug && { categorySlug }) });
-  if (categorySlug) ladder.push({ ...place });
-  return ladder;
+/** The filters the request states and that every answer keeps: place, trust, rating, budget. */
+function hardFilters(params: RecommendParams, parsed: ParsedQuery): SearchFilters {
+  const f: SearchFilters = {};
+  if (params.city !== null) f.city = params.city;
+  else if (parsed.place?.kind === 'city') f.city = parsed.place.city;
+  else if (parsed.place?.kind === 'province') f.location = parsed.place.province;
+  else if (parsed.place?.kind === 'region') f.anyOfCities = parsed.place.cities;
+  if (parsed.minTrustLevel !== null) f.minTrustLevel = parsed.minTrustLevel;
+  if (parsed.minRating !== null) f.minRating = parsed.minRating;
+  if (parsed.budget) f.projectBudget = parsed.budget.maxIdr;
+  return f;
 }
 
 export async function recommend(snapshot: Snapshot, params: RecommendParams, startedAt = performance.now()): Promise<RecommendResponse> {
   const vocab = vocabularyOf(snapshot);
   const parsed = parseNaturalQuery(params.q, vocab);
   const searchText = [...parsed.searchText].length >= 2 ? parsed.searchText : params.q;
+  const hard = hardFilters(params, parsed);
+  const categorySlug = categoryFilter(parsed, vocab);
+  const search = (filters: SearchFilters) =>
+    searchProviders(snapshot, { q: searchText, filters, sort: 'relevance', page: 1, limit: params.limit });
 
-  let result: SearchResult | undefined;
-  for (const filters of filterLadder(params, parsed, vocab)) {
-    result = await searchProviders(snapshot, { q: searchText, filters, sort: 'relevance', page: 1, limit: params.limit });
-    if (result.meta.total > 0) break;
+  const result: SearchResult = await search(categorySlug ? { ...hard, categorySlug } : hard);
+  // A short list is filled: the category's family first, then the rest, never past the hard filters.
+  let hits: SearchHit[] = result.items;
+  let total = result.meta.total;
+  const family = categorySlug ? vocab.categories.find((c) => c.slug === categorySlug)?.parentSlug : null;
+  for (const wider of [...(family ? [{ ...hard, categorySlug: family }] : []), ...(categorySlug ? [hard] : [])]) {
+    if (hits.length >= params.limit) break;
+    const seen = new Set(hits.map((h) => h.row.rowid));
+    const more = await search(wider);
+    hits = [...hits, ...more.items.filter((h) => !seen.has(h.row.rowid))].slice(0, params.limit);
+    total = more.meta.total;
   }
-  const { items, meta } = result!;
+  const { meta } = result;
 
   const parentOf = (slug: string) => vocab.categories.find((c) => c.slug === slug)?.parentSlug ?? null;
-  const data = items.map((hit) => {
+  const data = hits.map((hit) => {
     const publicProofs = snapshot.prepare<[number], { n: number }>(PUBLIC_PROOFS_SQL).get(hit.row.rowid)?.n ?? 0;
     const evidence = gatherEvidence(
       {
@@ -101,7 +119,7 @@ export async function recommend(snapshot: Snapshot, params: RecommendParams, sta
     meta: {
       q: params.q,
       city: params.city,
-      total: meta.total,
+      total,
       limit: params.limit,
       source: 'hybrid',
       rrf: {
@@ -110,12 +128,13 @@ export async function recommend(snapshot: Snapshot, params: RecommendParams, sta
         vectorCandidates: meta.rrf.vectorCandidates,
         mergedCandidates: meta.rrf.mergedCandidates,
       },
+      understood: understoodOf(parsed, hard, categorySlug ?? null, searchText),
+      ...(meta.vectorSide === 'unavailable' && { vectorSide: 'unavailable' as const }),
       tookMs: Math.round(performance.now() - startedAt),
     },
   };
 }
 
-/** The handler behind the key guard: parameters are checked only after the key and the rate limit. */
 export async function recommendHandler(request: Request, snapshot: Snapshot): Promise<Response> {
   const startedAt = performance.now();
   const params = parseRecommendParams(new URL(request.url).searchParams);

@@ -62,6 +62,8 @@ export interface RestResult {
   body: unknown;
   /** set on paginated lists: gives the Link header */
   page?: { page: number; totalPages: number };
+  /** a degraded answer (the vector side was unavailable): never cached, here or downstream */
+  noStore?: boolean;
 }
 
 export type CachePolicy = 'snapshot' | 'no-store';
@@ -97,6 +99,10 @@ export async function snapshotReply(
     headers['cache-control'] = NO_STORE;
   }
   const result = await run();
+  if (result.noStore) {
+    delete headers.etag;
+    headers['cache-control'] = NO_STORE;
+  }
   if (result.page) {
     const link = paginationLink(url, result.page.page, result.page.totalPages);
     if (link) headers.link = link;

@@ -11,6 +11,7 @@ const LABELS: Record<BuildPhase, string> = {
   proofs: 'proofs',
   indexes: 'building indexes',
   postings: 'writing search postings',
+  language: 'language bridge',
   fit: 'fitting embedder',
   embeddings: 'embeddings',
   partitions: 'vector partitions',

@@ -27,6 +27,7 @@ import { readDataset, type DatasetCounts } from './dataset-reader.ts';
 import { writeProviderVectors } from './provider-vectors.ts';
 import { startPostingsBuilder, type PostingsBuilder } from './search-postings-builder.ts';
 import { startBuiltinFit, type BuiltinFit } from './embedder-fit-start.ts';
+import { writeLanguageBridge } from '../language/bridge-table.ts';
 import { CREATE_FTS_SQL, SCHEMA_VERSION, schemaStatements } from './snapshot-schema.ts';
 import { SnapshotWriter } from './snapshot-writer.ts';
 import { DatasetInvalidError, IssueLog, type DatasetIssue } from './validate-issues.ts';
@@ -36,7 +37,7 @@ import { DATASET_FILES } from '../schemas/dataset.ts';
 // embedder on worker threads pays for the threads' start (~0.3 s each, overlapped).
 const HELPER_THREADS_FROM_BYTES = 16 << 20;
 
-export type BuildPhase = 'hash' | 'providers' | 'proofs' | 'postings' | 'indexes' | 'fit' | 'embeddings' | 'partitions' | 'finish';
+export type BuildPhase = 'hash' | 'providers' | 'proofs' | 'postings' | 'language' | 'indexes' | 'fit' | 'embeddings' | 'partitions' | 'finish';
 
 export interface BuildOptions {
   inputDir: string;
@@ -67,6 +68,8 @@ export interface BuildResult {
   issueCount: number;
   /** Notes such as "proofs.ndjson not found: building without proofs". */
   notes: string[];
+  /** One line: which language data the language bridge was built from (src/language). */
+  languageData: string;
   seconds: number;
   /** Seconds spent in each phase. */
   timings: Partial<Record<BuildPhase, number>>;
@@ -141,6 +144,9 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     // while this one builds the indexes. Not beside anything bigger: next to the proofs'
     // id sets, or the postings, a million-provider build went over 2 GB.
     if (external === null) fit = startBuiltinFit(db, writer.categoryNames, helperThreads);
+    // Dictionary and thesaurus links into the snapshot's own words (src/language), while the fit runs.
+    progress('language', 0);
+    const bridge = writeLanguageBridge(db);
 
     progress('indexes', 0);
     db.transaction(() => {
@@ -167,6 +173,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
       dataset_hash: datasetHash,
       embedder_name: vectors.name,
       embedder_dims: vectors.dims,
+      language_data: bridge.sources,
       count_providers: counts.providers,
       count_published: writer.published,
       count_categories: counts.categories,
@@ -208,6 +215,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
       issues: issues.kept,
       issueCount: issues.count,
       notes,
+      languageData: bridge.note,
       seconds: (performance.now() - started) / 1000,
     };
   } catch (err) {

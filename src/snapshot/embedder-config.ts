@@ -1,6 +1,8 @@
 /**
  * Which embedder this process uses, from the environment:
- *   EMBEDDER_URL + EMBEDDER_MODEL (+ optional EMBEDDER_API_KEY, EMBEDDER_DIMS)
+ *   EMBEDDER_URL + EMBEDDER_MODEL (+ optional EMBEDDER_API_KEY, EMBEDDER_DIMS,
+ *   EMBEDDER_QUERY_PREFIX, EMBEDDER_DOCUMENT_PREFIX, EMBEDDER_QUERY_TIMEOUT_MS, EMBEDDER_QUERY_CACHE,
+ *   EMBEDDER_RETRY_AFTER_MS)
  *     -> an OpenAI-compatible /v1/embeddings service, name `openai:<model>`;
  *   neither set -> the built-in embedder (its model lives inside the snapshot).
  *
@@ -17,7 +19,23 @@ import { HttpEmbedder } from './embedder-http.ts';
 
 export type EmbedderConfig =
   | { kind: 'builtin' }
-  | { kind: 'http'; url: string; model: string; apiKey: string | undefined; dims: number | undefined };
+  | {
+      kind: 'http';
+      url: string;
+      model: string;
+      apiKey: string | undefined;
+      dims: number | undefined;
+      /** prepended to every query text ("query: " for e5, "search_query: " for nomic) */
+      queryPrefix: string;
+      /** prepended to every document text at build time ("passage: ", "search_document: ") */
+      documentPrefix: string;
+      /** a query's embedding request gives up after this long; search then answers from the keyword side */
+      queryTimeoutMs: number;
+      /** query vectors kept (least recently used out first); 0 keeps none */
+      queryCacheEntries: number;
+      /** after a failed query request, the service is not asked again for this long */
+      retryAfterMs: number;
+    };
 
 const EmbedderEnvSchema = z
   .object({
@@ -25,6 +43,11 @@ const EmbedderEnvSchema = z
     EMBEDDER_MODEL: z.string().trim().min(1).optional(),
     EMBEDDER_API_KEY: z.string().min(1).optional(),
     EMBEDDER_DIMS: z.coerce.number().int().min(1).max(8192).optional(),
+    EMBEDDER_QUERY_PREFIX: z.string().default(''),
+    EMBEDDER_DOCUMENT_PREFIX: z.string().default(''),
+    EMBEDDER_QUERY_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
+    EMBEDDER_QUERY_CACHE: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+    EMBEDDER_RETRY_AFTER_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   })
   .refine((e) => (e.EMBEDDER_URL === undefined) === (e.EMBEDDER_MODEL === undefined), {
     message: 'EMBEDDER_URL and EMBEDDER_MODEL go together: set both for an external embedder, or neither for the built-in one',
@@ -39,6 +62,12 @@ export function readEmbedderConfig(env: NodeJS.ProcessEnv = process.env): Embedd
     EMBEDDER_MODEL: present('EMBEDDER_MODEL'),
     EMBEDDER_API_KEY: present('EMBEDDER_API_KEY'),
     EMBEDDER_DIMS: present('EMBEDDER_DIMS'),
+    // A prefix may end in a space ("query: "), so it is taken as written.
+    EMBEDDER_QUERY_PREFIX: env.EMBEDDER_QUERY_PREFIX,
+    EMBEDDER_DOCUMENT_PREFIX: env.EMBEDDER_DOCUMENT_PREFIX,
+    EMBEDDER_QUERY_TIMEOUT_MS: present('EMBEDDER_QUERY_TIMEOUT_MS'),
+    EMBEDDER_QUERY_CACHE: present('EMBEDDER_QUERY_CACHE'),
+    EMBEDDER_RETRY_AFTER_MS: present('EMBEDDER_RETRY_AFTER_MS'),
   });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -46,7 +75,18 @@ export function readEmbedderConfig(env: NodeJS.ProcessEnv = process.env): Embedd
   }
   const e = parsed.data;
   if (e.EMBEDDER_URL === undefined || e.EMBEDDER_MODEL === undefined) return { kind: 'builtin' };
-  return { kind: 'http', url: e.EMBEDDER_URL, model: e.EMBEDDER_MODEL, apiKey: e.EMBEDDER_API_KEY, dims: e.EMBEDDER_DIMS };
+  return {
+    kind: 'http',
+    url: e.EMBEDDER_URL,
+    model: e.EMBEDDER_MODEL,
+    apiKey: e.EMBEDDER_API_KEY,
+    dims: e.EMBEDDER_DIMS,
+    queryPrefix: e.EMBEDDER_QUERY_PREFIX,
+    documentPrefix: e.EMBEDDER_DOCUMENT_PREFIX,
+    queryTimeoutMs: e.EMBEDDER_QUERY_TIMEOUT_MS,
+    queryCacheEntries: e.EMBEDDER_QUERY_CACHE,
+    retryAfterMs: e.EMBEDDER_RETRY_AFTER_MS,
+  };
 }
 
 export function configuredEmbedderName(config: EmbedderConfig): string {
@@ -84,11 +124,21 @@ export async function openQueryEmbedder(
   }
   const dims = config.dims ?? snapshotMeta.dims;
   assertEmbedderMatches({ name: configuredEmbedderName(config), dims }, snapshotMeta);
-  return HttpEmbedder.connect({ url: config.url, model: config.model, apiKey: config.apiKey, dims });
+  return HttpEmbedder.connect({ ...httpOptions(config), dims });
 }
+
+const httpOptions = (config: Extract<EmbedderConfig, { kind: 'http' }>) => ({
+  url: config.url,
+  model: config.model,
+  apiKey: config.apiKey,
+  dims: config.dims,
+  queryPrefix: config.queryPrefix,
+  documentPrefix: config.documentPrefix,
+  queryTimeoutMs: config.queryTimeoutMs,
+});
 
 /** The embedder a snapshot build uses when it is external; null means "fit the built-in one". */
 export async function openBuildEmbedder(config: EmbedderConfig = readEmbedderConfig()): Promise<Embedder | null> {
   if (config.kind === 'builtin') return null;
-  return HttpEmbedder.connect({ url: config.url, model: config.model, apiKey: config.apiKey, dims: config.dims });
+  return HttpEmbedder.connect(httpOptions(config));
 }

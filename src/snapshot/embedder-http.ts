@@ -18,7 +18,13 @@ export interface HttpEmbedderOptions {
   /** Expected dimensions; discovered from a probe request when omitted. */
   dims?: number | undefined;
   batchSize?: number;
+  /** per request at build time (document batches); 30 s by default */
   timeoutMs?: number;
+  /** per query request; 30 s by default (the query side sets EMBEDDER_QUERY_TIMEOUT_MS) */
+  queryTimeoutMs?: number;
+  /** prepended to each query / document text: models such as e5 and nomic are trained with them */
+  queryPrefix?: string;
+  documentPrefix?: string;
 }
 
 /** A failure talking to the embedding service; the message says what and where. */
@@ -66,20 +72,21 @@ export class HttpEmbedder implements Embedder {
 
   async embedDocuments(texts: string[]): Promise<Float32Array[]> {
     const batchSize = this.options.batchSize ?? 64;
+    const prefix = this.options.documentPrefix ?? '';
     const out: Float32Array[] = [];
     for (let start = 0; start < texts.length; start += batchSize) {
-      out.push(...(await this.request(texts.slice(start, start + batchSize))));
+      const batch = texts.slice(start, start + batchSize).map((t) => prefix + t);
+      out.push(...(await this.request(batch, this.options.timeoutMs ?? 30_000)));
     }
     return out;
   }
 
   async embedQuery(text: string): Promise<Float32Array> {
-    const [vector] = await this.request([text]);
+    const [vector] = await this.request([(this.options.queryPrefix ?? '') + text], this.options.queryTimeoutMs ?? 30_000);
     return vector!;
   }
 
-  private async request(input: string[]): Promise<Float32Array[]> {
-    const timeoutMs = this.options.timeoutMs ?? 30_000;
+  private async request(input: string[], timeoutMs: number): Promise<Float32Array[]> {
     const where = `embedding service ${this.endpoint} (model "${this.options.model}")`;
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;

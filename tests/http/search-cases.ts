@@ -33,6 +33,8 @@ export function searchCases(): void {
       const { rrf, total } = r.body.meta;
       expect(r.body.meta).toMatchObject({ page: 1, limit: 50, source: 'hybrid', sort: 'relevance', q: 'toko online jakarta' });
       expect(rrf.k).toBe(60);
+      expect(rrf.keywordWeight).toBeGreaterThan(0);
+      expect(rrf.keywordWeight).toBeLessThanOrEqual(1);
       expect(total).toBe(rrf.mergedCandidates);
       expect(rrf.keywordCandidates).toBeGreaterThan(0);
       expect(rrf.vectorCandidates).toBeGreaterThan(0);
@@ -45,7 +47,7 @@ export function searchCases(): void {
         expect(search.keywordRank).toBeLessThanOrEqual(rrf.keywordCandidates + 1);
         expect(search.vectorRank).toBeLessThanOrEqual(rrf.vectorCandidates + 1);
         const expected =
-          (search.keywordRank <= rrf.keywordCandidates ? 1 / (60 + search.keywordRank) : 0) +
+          (search.keywordRank <= rrf.keywordCandidates ? rrf.keywordWeight / (60 + search.keywordRank) : 0) +
           (search.vectorRank <= rrf.vectorCandidates ? 1 / (60 + search.vectorRank) : 0);
         expect(search.rrfScore).toBeCloseTo(expected, 12);
       }

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Snapshot } from '../../src/query/snapshot.ts';
 import { searchProviders, type SearchRequest } from '../../src/search/search.ts';
+import { MIN_KEYWORD_WEIGHT } from '../../src/search/confidence.ts';
 import { keywordQuery } from '../../src/search/keyword-query.ts';
 import { buildVocabulary, vocabularyEntries } from '../../src/search/vocabulary.ts';
 import { buildFixture, type Fixture } from '../http/fixture.ts';
@@ -79,8 +80,9 @@ describe('hybrid is proven', () => {
     const r = await search('toko online', { limit: 50 });
     for (const hit of r.items) {
       const { keywordRank, vectorRank, rrfScore } = hit.search;
-      const part = (rank: number, n: number) => (rank <= n ? 1 / (60 + rank) : 0);
-      expect(rrfScore).toBeCloseTo(part(keywordRank, r.meta.rrf.keywordCandidates) + part(vectorRank, r.meta.rrf.vectorCandidates), 12);
+      const part = (rank: number, n: number, weight: number) => (rank <= n ? weight / (60 + rank) : 0);
+      const { keywordCandidates, vectorCandidates, keywordWeight } = r.meta.rrf;
+      expect(rrfScore).toBeCloseTo(part(keywordRank, keywordCandidates, keywordWeight) + part(vectorRank, vectorCandidates, 1), 12);
     }
   });
 });
@@ -114,6 +116,21 @@ describe('the keyword side', () => {
     expect(r.items[0]!.matchedTerms).toEqual(['wordpress', 'android']);
     const plain = await search('wordpres andriod ', { limit: 5, sides: { keyword: true, vector: false, plainKeyword: true } });
     expect(plain.meta.rrf.keywordCandidates).toBe(0);
+  });
+
+  it('the keyword list counts fully when its best match holds the query\'s words, less when it matched through synonyms', async () => {
+    expect((await keywordOnly('wordpress android', 1)).items[0]!.matchedTerms).toEqual(['wordpress', 'android']);
+    const exact = await search('wordpress android');
+    expect(exact.meta.rrf.keywordWeight).toBe(1);
+    // "olshop" is in no profile: the keyword side reaches e-commerce profiles through its synonym group only.
+    const synonym = await search('olshop');
+    expect(synonym.meta.rrf.keywordCandidates).toBeGreaterThan(0);
+    expect(synonym.meta.rrf.keywordWeight).toBe(MIN_KEYWORD_WEIGHT);
+    for (const hit of synonym.items) {
+      const keywordPart = hit.search.keywordRank <= synonym.meta.rrf.keywordCandidates ? MIN_KEYWORD_WEIGHT / (60 + hit.search.keywordRank) : 0;
+      const vectorPart = hit.search.vectorRank <= synonym.meta.rrf.vectorCandidates ? 1 / (60 + hit.search.vectorRank) : 0;
+      expect(hit.search.rrfScore).toBeCloseTo(keywordPart + vectorPart, 12);
+    }
   });
 
   it('search_postings holds the same terms and document frequencies as the FTS5 index analysts read', () => {

@@ -32,7 +32,7 @@ interface Case {
 const INDONESIAN: Case[] = [
   { q: 'bikin website toko online di Bandung budget 50 juta', city: 'Bandung', category: 'e-commerce', budget: 50 * JT, lang: 'id' },
   { q: 'jasa SEO di Jaksel', city: 'Jakarta Selatan', category: 'seo', budget: null, lang: 'id' },
-  { q: 'aplikasi android murah di jogja', city: 'Yogyakarta', category: 'android', lang: 'id' },
+  { q: 'aplikasi android murah di jogja', province: 'DI Yogyakarta', category: 'android', lang: 'id' },
   { q: 'cari vendor aplikasi android di bawah 30jt', city: null, category: 'android', budget: 30 * JT },
   { q: 'butuh jasa pembuatan website company profile di Surabaya maksimal Rp 100.000.000', city: 'Surabaya', category: 'company-profile-websites', budget: 100 * JT },
   { q: 'toko online shopify di Jakarta Barat', city: 'Jakarta Barat', category: 'e-commerce' },
@@ -79,7 +79,7 @@ const ENGLISH: Case[] = [
   { q: 'video production for a product launch in Bekasi, budget 2.5 million', city: 'Bekasi', category: 'video-production', budget: 2.5 * JT },
   { q: 'ERP implementation for a factory in East Java', province: 'Jawa Timur', category: 'erp-implementation' },
   { q: 'ISO 27001 security audit for top 10 bank', city: null, category: 'security-compliance', budget: null },
-  { q: 'react native app in Jogja under $1.5k', city: 'Yogyakarta', category: 'flutter-cross-platform', budget: 1500 * USD_TO_IDR },
+  { q: 'react native app in Jogja under $1.5k', province: 'DI Yogyakarta', category: 'flutter-cross-platform', budget: 1500 * USD_TO_IDR },
   { q: 'digital marketing agency in Pekanbaru', city: 'Pekanbaru', category: 'digital-marketing' },
 ];
 
@@ -114,6 +114,15 @@ describe('parseNaturalQuery', () => {
   it('names services that span two families without choosing one', () => {
     const parsed = parseNaturalQuery('website dan aplikasi android', vocab);
     expect(parsed.services.map((s) => s.slug).sort()).toEqual(['android', 'web-development']);
+  });
+
+  it('reads a service after "for"/"untuk" as a qualifier of what came before it', () => {
+    const qualified = parseNaturalQuery('graphic designer for social media posts', vocab);
+    expect(qualified.services.map((s) => s.slug)).toEqual(['branding-creative']);
+    const headless = parseNaturalQuery('sistem kasir untuk toko online', vocab);
+    expect(headless.services).toEqual([]);
+    expect(headless.qualifiers.map((s) => s.slug)).toEqual(['e-commerce']);
+    expect(parseNaturalQuery('buat toko online untuk UMKM', vocab).services.map((s) => s.slug)).toEqual(['e-commerce']);
   });
 
   it('keeps city and budget words out of the search text', () => {

@@ -101,7 +101,8 @@ describe('answers', () => {
   it('meta has exactly the spec fields; items are search items plus reason', async () => {
     const r = await call('?q=jasa%20SEO&limit=3', { 'X-API-Key': freshKey() });
     expect(r.status).toBe(200);
-    expect(Object.keys(r.body.meta).sort()).toEqual(['city', 'limit', 'q', 'rrf', 'source', 'tookMs', 'total'].sort());
+    // The spec's fields plus `understood` (what was read from q).
+    expect(Object.keys(r.body.meta).sort()).toEqual(['city', 'limit', 'q', 'rrf', 'source', 'tookMs', 'total', 'understood'].sort());
     expect(r.body.meta).toMatchObject({ q: 'jasa SEO', city: null, limit: 3, source: 'hybrid' });
     expect(Object.keys(r.body.meta.rrf).sort()).toEqual(['k', 'keywordCandidates', 'mergedCandidates', 'vectorCandidates']);
     expect(r.body.meta.rrf.k).toBe(60);
@@ -123,17 +124,21 @@ describe('answers', () => {
     for (const item of r.body.data) expect(item.city.toLowerCase()).toBe('bandung');
   });
 
-  it('applies the city and category it reads from the text', async () => {
+  it('applies the city it reads from the text; the category it reads leads, its family next, others only fill', async () => {
     const r = await call(`?q=${encodeURIComponent('bikin aplikasi android di Jaksel')}&limit=10`, { 'X-API-Key': freshKey() });
     expect(r.body.meta.city).toBeNull();
+    expect(r.body.meta.understood.categorySlug).toBe('android');
     expect(r.body.data.length).toBeGreaterThan(0);
-    for (const item of r.body.data) {
+    const rank = r.body.data.map((item: any) => {
       expect(item.city).toBe('Jakarta Selatan');
       const cats = db
         .prepare('SELECT c.slug, p.slug AS parent FROM provider_categories pc JOIN categories c ON c.id = pc.category_id LEFT JOIN categories p ON p.id = c.parent_id JOIN providers pr ON pr.rowid = pc.provider_rowid WHERE pr.slug = ?')
-        .all(item.slug) as { slug: string }[];
-      expect(cats.map((c) => c.slug)).toContain('android');
-    }
+        .all(item.slug) as { slug: string; parent: string | null }[];
+      if (cats.some((c) => c.slug === 'android')) return 0;
+      return cats.some((c) => c.slug === 'mobile-app-development' || c.parent === 'mobile-app-development') ? 1 : 2;
+    });
+    expect(rank[0]).toBe(0);
+    expect(rank).toEqual([...rank].sort((a: number, b: number) => a - b));
   });
 
   const QUERIES = [

@@ -88,7 +88,7 @@ describe('HTTP embedder against a local /v1/embeddings server', () => {
   });
 
   it('fails with clear errors: HTTP status, timeout, wrong count, not JSON, wrong dims, unreachable', async () => {
-    const embedder = await HttpEmbedder.connect({ url: baseUrl, model: 'fake-embed', dims: FAKE_DIMS, timeoutMs: 300 });
+    const embedder = await HttpEmbedder.connect({ url: baseUrl, model: 'fake-embed', dims: FAKE_DIMS, queryTimeoutMs: 300 });
     await expect(embedder.embedQuery('please fail')).rejects.toThrow(/HTTP 500: \{"error":"model not loaded"\}/);
     await expect(embedder.embedQuery('please fail')).rejects.toBeInstanceOf(EmbedderServiceError);
     await expect(embedder.embedQuery('please hang')).rejects.toThrow(/no answer within 300 ms/);
@@ -96,7 +96,7 @@ describe('HTTP embedder against a local /v1/embeddings server', () => {
     await expect(embedder.embedQuery('please send garbage')).rejects.toThrow(/not JSON/);
     const wrongDims = await HttpEmbedder.connect({ url: baseUrl, model: 'fake-embed', dims: 384 });
     await expect(wrongDims.embedQuery('toko')).rejects.toThrow(/got a 6-dimension vector, expected 384/);
-    const nowhere = await HttpEmbedder.connect({ url: 'http://127.0.0.1:9', model: 'm', dims: 4, timeoutMs: 2_000 });
+    const nowhere = await HttpEmbedder.connect({ url: 'http://127.0.0.1:9', model: 'm', dims: 4, queryTimeoutMs: 2_000 });
     await expect(nowhere.embedQuery('x')).rejects.toThrow(/embedding service http:\/\/127\.0\.0\.1:9\/v1\/embeddings .*unreachable/);
   });
 });
@@ -106,7 +106,16 @@ describe('embedder configuration and the snapshot check', () => {
     expect(readEmbedderConfig({})).toEqual({ kind: 'builtin' });
     expect(readEmbedderConfig({ EMBEDDER_URL: '', EMBEDDER_MODEL: '' })).toEqual({ kind: 'builtin' });
     const config = readEmbedderConfig({ EMBEDDER_URL: baseUrl, EMBEDDER_MODEL: 'nomic-embed-text', EMBEDDER_DIMS: '768' });
-    expect(config).toEqual({ kind: 'http', url: baseUrl, model: 'nomic-embed-text', apiKey: undefined, dims: 768 });
+    expect(config).toEqual({
+      kind: 'http', url: baseUrl, model: 'nomic-embed-text', apiKey: undefined, dims: 768,
+      queryPrefix: '', documentPrefix: '', queryTimeoutMs: 2_000, queryCacheEntries: 10_000, retryAfterMs: 5_000,
+    });
+    const tuned = readEmbedderConfig({
+      EMBEDDER_URL: baseUrl, EMBEDDER_MODEL: 'e5', EMBEDDER_QUERY_PREFIX: 'query: ', EMBEDDER_DOCUMENT_PREFIX: 'passage: ',
+      EMBEDDER_QUERY_TIMEOUT_MS: '500', EMBEDDER_QUERY_CACHE: '0',
+    });
+    expect(tuned).toMatchObject({ queryPrefix: 'query: ', documentPrefix: 'passage: ', queryTimeoutMs: 500, queryCacheEntries: 0 });
+    expect(() => readEmbedderConfig({ EMBEDDER_URL: baseUrl, EMBEDDER_MODEL: 'm', EMBEDDER_QUERY_TIMEOUT_MS: 'soon' })).toThrow(/EMBEDDER_QUERY_TIMEOUT_MS/);
     expect(configuredEmbedderName(config)).toBe('openai:nomic-embed-text');
     expect(configuredEmbedderName({ kind: 'builtin' })).toBe('builtin-lsa-v1');
     expect(() => readEmbedderConfig({ EMBEDDER_URL: baseUrl })).toThrow(/EMBEDDER_URL and EMBEDDER_MODEL go together/);
@@ -131,7 +140,10 @@ describe('embedder configuration and the snapshot check', () => {
     const loaded = await openQueryEmbedder(db, builtinMeta, { kind: 'builtin' });
     expect([...(await loaded.embedQuery('toko online'))]).toEqual([...builtin.embedQuerySync('toko online')]);
 
-    const http = { kind: 'http', url: baseUrl, model: 'fake-embed', apiKey: undefined, dims: undefined } as const;
+    const http = {
+      kind: 'http', url: baseUrl, model: 'fake-embed', apiKey: undefined, dims: undefined,
+      queryPrefix: '', documentPrefix: '', queryTimeoutMs: 2_000, queryCacheEntries: 0, retryAfterMs: 0,
+    } as const;
     await expect(openQueryEmbedder(db, builtinMeta, http)).rejects.toBeInstanceOf(EmbedderMismatchError);
     const httpMeta = { name: 'openai:fake-embed', dims: FAKE_DIMS };
     await expect(openQueryEmbedder(db, httpMeta, { kind: 'builtin' })).rejects.toThrow(/built with embedder "openai:fake-embed"/);

@@ -29,7 +29,7 @@ export type CategoriesResponse = z.output<typeof CategoriesResponseSchema>;
 
 export const SearchInfoSchema = z.object({
   source: z.literal('hybrid'),
-  rrfScore: z.number().describe('sum of 1 / (60 + rank) over the sides that returned the item'),
+  rrfScore: z.number().describe('keywordWeight / (60 + keywordRank) + 1 / (60 + vectorRank), each term only from a side that returned the item (meta.rrf.keywordWeight)'),
   keywordRank: z.number().int().min(1).describe('1-based rank in the keyword candidates; their count + 1 when absent'),
   vectorRank: z.number().int().min(1).describe('1-based rank in the vector candidates; their count + 1 when absent'),
 });
@@ -41,8 +41,15 @@ export type SearchItem = z.output<typeof SearchItemSchema>;
 /** List items: a summary, plus `search` when `q` switched the list to hybrid ranking. */
 export const ListItemSchema = ProviderSummarySchema.extend({ search: SearchInfoSchema.optional() });
 
+/** Present only when the external embedder failed or timed out: the answer is the keyword side's alone (and not cached). */
+export const VectorSideSchema = z
+  .literal('unavailable')
+  .optional()
+  .describe('"unavailable" when the vector side could not run (external embedder down): keyword-only answer, not cached');
+
 export const RrfMetaSchema = z.object({
   k: z.number().int().describe('RRF constant (60)'),
+  keywordWeight: z.number().describe('weight of the keyword side\'s terms in rrfScore (the vector side\'s is 1)'),
   keywordCandidates: z.number().int().describe('candidates returned by the keyword side (FTS5 bm25)'),
   vectorCandidates: z.number().int().describe('candidates returned by the vector side (KNN)'),
   mergedCandidates: z.number().int().describe('distinct candidates after fusion'),
@@ -64,6 +71,7 @@ export const ProvidersListResponseSchema = z.object({
     q: z.string().optional().describe('the query used, when hybrid ranking applied'),
     source: z.literal('hybrid').optional(),
     rrf: RrfMetaSchema.optional(),
+    vectorSide: VectorSideSchema,
   }),
 });
 export type ProvidersListResponse = z.output<typeof ProvidersListResponseSchema>;
@@ -79,6 +87,7 @@ export const SearchResponseSchema = z.object({
     sort: z.string(),
     source: z.literal('hybrid'),
     rrf: RrfMetaSchema,
+    vectorSide: VectorSideSchema,
   }),
 });
 export type SearchResponse = z.output<typeof SearchResponseSchema>;

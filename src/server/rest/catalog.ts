@@ -53,9 +53,10 @@ export const providersRoute = defineRoute({
           q,
           source: 'hybrid',
           rrf: result.meta.rrf,
+          ...(result.meta.vectorSide === 'unavailable' && { vectorSide: 'unavailable' as const }),
         },
       };
-      return { body, page: { page, totalPages: result.meta.totalPages } };
+      return { body, page: { page, totalPages: result.meta.totalPages }, noStore: result.meta.vectorSide === 'unavailable' };
     }
     const listSort = sort === undefined || sort === 'relevance' ? 'rating' : sort;
     const result = listProviders(snapshot, filters, { sort: listSort, page, limit });

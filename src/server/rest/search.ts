@@ -26,7 +26,10 @@ export const searchRoute = defineRoute({
   summary: 'Hybrid search over published providers',
   description:
     'Keyword (FTS5 bm25) and vector (KNN) candidates, each filtered before ranking, merged by Reciprocal Rank ' +
-    'Fusion with k = 60. Ranks are 1-based; a side that did not return an item gives it rank = that side\'s ' +
+    'Fusion with k = 60, the keyword side\'s terms weighted by meta.rrf.keywordWeight (0.7 to 1: 1 when its best ' +
+      'match holds every query word): rrfScore = keywordWeight / ' +
+      '(60 + keywordRank) + 1 / (60 + vectorRank), each term only from a side that returned the item. ' +
+      'Ranks are 1-based; a side that did not return an item gives it rank = that side\'s ' +
     'candidate count + 1. Ties: rrfScore, then trustLevel, then slug. `q` is cut to 200 code points.',
   tag: 'Search',
   query: SearchParamsSchema,
@@ -48,8 +51,9 @@ export const searchRoute = defineRoute({
         sort,
         source: 'hybrid',
         rrf: result.meta.rrf,
+        ...(result.meta.vectorSide === 'unavailable' && { vectorSide: 'unavailable' as const }),
       },
     };
-    return { body, page: { page, totalPages: result.meta.totalPages } };
+    return { body, page: { page, totalPages: result.meta.totalPages }, noStore: result.meta.vectorSide === 'unavailable' };
   },
 });
