@@ -13,7 +13,7 @@ import type { Snapshot } from './snapshot.ts';
 
 export type ListSort = 'rating' | 'trust' | 'reviews';
 
-/** Each sort key, then slug: every list has a deterministic order (CONTRACT.md section 3). */
+/** Each sort key, then slug: every list has a deterministic order (docs/interface.md). */
 export const ORDER_BY: Record<ListSort, string> = {
   rating: 'p.overall_rating DESC, p.slug ASC',
   trust: 'p.trust_level DESC, p.slug ASC',

@@ -10,7 +10,7 @@
  * this query (search-confidence.ts), reported in meta.rrf.keywordWeight.
  * Ranks are 1-based; a side that did not return the item gives it rank
  * (that side's candidate count + 1), which adds nothing to rrfScore
- * (CONTRACT.md section 3). Order: rrfScore desc, trustLevel desc, slug asc (or the
+ * (docs/interface.md). Order: rrfScore desc, trustLevel desc, slug asc (or the
  * requested sort key, then slug). `/api/v1/search`, the provider list with `q`, the
  * AI endpoint and the MCP tool all call `searchProviders`.
  */

@@ -21,7 +21,7 @@ let primaryCategory: Map<string, string>;
 beforeAll(async () => {
   fixture = await buildFixture();
   snapshot = new Snapshot(fixture.dbFile);
-  // categoryIds are primary first (CONTRACT.md section 4); hand-crafted records included.
+  // categoryIds are primary first (docs/interface.md, "Dataset format"); hand-crafted records included.
   primaryCategory = new Map(fixture.providers.map((p) => [p.slug, p.categoryIds[0]!]));
 });
 
