@@ -1,6 +1,6 @@
 /**
  * Runs a command as a child process and measures it: wall time and peak resident
- * memory of its whole process tree (Astro and tsx start helpers of their own).
+ * memory of its whole process tree (Astro starts helpers of its own).
  * Memory is sampled from /proc every 100 ms: the sum of VmRSS over the tree, and
  * each process's own high-water mark (VmHWM), which catches spikes between samples.
  */
@@ -24,9 +24,9 @@ export interface ChildOptions {
   inheritStderr?: boolean;
 }
 
-/** A TypeScript file run by this Node with tsx's loader: no npx process in between. */
-export function tsxCommand(script: string, args: string[] = []): [string, string[]] {
-  return [process.execPath, ['--import', 'tsx', script, ...args]];
+/** A TypeScript file run by this Node (it strips the types itself): no npx process in between. */
+export function scriptCommand(script: string, args: string[] = []): [string, string[]] {
+  return [process.execPath, [script, ...args]];
 }
 
 export function runMeasured(command: string, args: string[], options: ChildOptions = {}): Promise<ChildRun> {

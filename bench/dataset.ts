@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { runMeasured, tsxCommand, type ChildRun } from './child.ts';
+import { runMeasured, scriptCommand, type ChildRun } from './child.ts';
 import { progress } from './log.ts';
 
 export const CACHE_DIR = 'bench/cache';
@@ -51,7 +51,7 @@ export async function ensureDataset(providers: number, seed: number, fresh: bool
   const partial = `${dir}.partial`;
   fs.rmSync(partial, { recursive: true, force: true });
   progress(`dataset: generating ${providers.toLocaleString('en-US')} providers (seed ${seed}) ...`);
-  const [cmd, args] = tsxCommand('scripts/data-generate.ts', ['--providers', String(providers), '--seed', String(seed), '--out', partial]);
+  const [cmd, args] = scriptCommand('scripts/data-generate.ts', ['--providers', String(providers), '--seed', String(seed), '--out', partial]);
   const run = await runMeasured(cmd, args);
   if (run.exitCode !== 0) throw new Error(`data:generate failed (exit ${run.exitCode}):\n${run.stderr.slice(-2000)}`);
   fs.writeFileSync(path.join(partial, COMPLETE), new Date().toISOString());
@@ -84,7 +84,7 @@ export async function ensureSnapshot(dataset: DatasetRef, options: { measure: bo
   const tmp = `${file}.bench-tmp`;
   fs.rmSync(tmp, { force: true });
   progress(`snapshot: db:build of ${dataset.providers.toLocaleString('en-US')} providers ...`);
-  const [cmd, args] = tsxCommand('scripts/db-build.ts', ['--input', dataset.dir, '--out', tmp]);
+  const [cmd, args] = scriptCommand('scripts/db-build.ts', ['--input', dataset.dir, '--out', tmp]);
   const run = await runMeasured(cmd, args);
   if (run.exitCode !== 0) throw new Error(`db:build failed (exit ${run.exitCode}):\n${(run.stderr || run.stdout).slice(-2000)}`);
   fs.renameSync(tmp, file);

@@ -18,7 +18,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { loadEnv } from '../src/env.ts';
-import { tsxCommand } from './child.ts';
+import { scriptCommand } from './child.ts';
 import { progress } from './log.ts';
 import { buildQueryMix, type BenchQuery } from './queries.ts';
 import { round } from './stats.ts';
@@ -104,7 +104,7 @@ async function waitForPort(child: ChildProcess, name: string, timeoutMs = 60_000
 
 async function startServer(script: string, env: NodeJS.ProcessEnv, name: string): Promise<{ child: ChildProcess; port: number; seconds: number }> {
   const started = performance.now();
-  const [cmd, args] = tsxCommand(script);
+  const [cmd, args] = scriptCommand(script);
   const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const port = await waitForPort(child, name);
   return { child, port, seconds: (performance.now() - started) / 1000 };

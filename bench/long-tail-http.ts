@@ -16,7 +16,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { tsxCommand } from './child.ts';
+import { scriptCommand } from './child.ts';
 import { load, type HttpFigure } from './http.ts';
 import { progress } from './log.ts';
 import { round } from './stats.ts';
@@ -52,7 +52,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Starts the server and waits for its first answered search: the time to first answer. */
 async function startAndAnswer(env: NodeJS.ProcessEnv, firstPath: string): Promise<{ child: ChildProcess; port: number; seconds: number }> {
   const started = performance.now();
-  const [cmd, args] = tsxCommand('scripts/serve.ts');
+  const [cmd, args] = scriptCommand('scripts/serve.ts');
   const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));

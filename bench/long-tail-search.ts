@@ -1,6 +1,6 @@
 /**
  * Worker: the long-tail mix (bench/long-tail-queries.ts) in process, one clean
- * process per snapshot size: `node --import tsx bench/long-tail-search.ts --db FILE --queries N`.
+ * process per snapshot size: `node bench/long-tail-search.ts --db FILE --queries N`.
  * Prints one JSON object (LongTailSearchResult) on stdout.
  *
  * Times every query three ways: the whole searchProviders (what the API calls),

@@ -7,7 +7,7 @@
  * query), so the ratio to scripts/serve.ts compares like with like; with 0 every
  * request runs the handler. The gap between this and scripts/serve.ts is what the
  * production path costs per request.
- *   DIRECTORY_DB=FILE PORT=N API_RESPONSE_CACHE_MB=0 node --import tsx bench/plain-server.ts
+ *   DIRECTORY_DB=FILE PORT=N API_RESPONSE_CACHE_MB=0 node bench/plain-server.ts
  */
 import http from 'node:http';
 import { loadEnv } from '../src/env.ts';

@@ -19,7 +19,7 @@ import { ensureDataset, ensureSnapshot, snapshotFileFor } from './dataset.ts';
 import { runLongTailHttp } from './long-tail-http.ts';
 import { buildLongTailMix, longTailPath } from './long-tail-queries.ts';
 import type { LongTailSearchResult } from './long-tail-search.ts';
-import { runMeasured, tsxCommand } from './child.ts';
+import { runMeasured, scriptCommand } from './child.ts';
 import { progress, warn } from './log.ts';
 import { classTable, emptyResults, loadPrevious, resultsTable, writeResults, type BenchResults } from './results.ts';
 import type { OursSearchResult } from './search-ours.ts';
@@ -29,7 +29,7 @@ import { runStaticBuild } from './static-build.ts';
 import { round } from './stats.ts';
 
 async function worker<T>(script: string, args: string[]): Promise<{ result: T; peakRssMb: number | null; seconds: number }> {
-  const [cmd, argv] = tsxCommand(script, args);
+  const [cmd, argv] = scriptCommand(script, args);
   const run = await runMeasured(cmd, argv);
   if (run.exitCode !== 0) throw new Error(`${script} failed (exit ${run.exitCode ?? run.signal}):\n${run.stderr.slice(-3000)}`);
   const line = run.stdout.trim().split('\n').at(-1) ?? '';
@@ -39,7 +39,7 @@ async function worker<T>(script: string, args: string[]): Promise<{ result: T; p
 /** `npm run eval:search` on the bundled seed (the judged set's own corpus): the REST helper's figure. */
 async function seedNdcg(): Promise<number | null> {
   const out = 'bench/cache/eval-seed.json';
-  const [cmd, argv] = tsxCommand('scripts/eval-search.ts', ['--out', out]);
+  const [cmd, argv] = scriptCommand('scripts/eval-search.ts', ['--out', out]);
   const run = await runMeasured(cmd, argv);
   if (run.exitCode !== 0 && !fs.existsSync(out)) {
     warn(`eval:search on the seed failed (exit ${run.exitCode}): ${run.stderr.slice(-500)}`);

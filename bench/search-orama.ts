@@ -3,7 +3,7 @@
  * pick) loaded with the same published providers and the same vectors (plain
  * arrays: Orama is much slower with Float32Array), then the same queries in hybrid
  * mode with the same filters. Run as a child so its RSS is its own:
- *   node --import tsx bench/search-orama.ts --db FILE --queries N --subset M
+ *   node bench/search-orama.ts --db FILE --queries N --subset M
  * Prints one JSON object (OramaSearchResult) on stdout.
  */
 import { parseArgs } from 'node:util';

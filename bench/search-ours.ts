@@ -1,7 +1,7 @@
 /**
  * Worker: in-process search over the query mix through `searchProviders`, the
  * function /api/v1/search calls. Run as a child (one clean process per engine, so
- * RSS is the engine's own): `node --import tsx bench/search-ours.ts --db FILE --queries N`.
+ * RSS is the engine's own): `node bench/search-ours.ts --db FILE --queries N`.
  * Prints one JSON object (OursSearchResult) on stdout.
  *
  * Also measures vector recall@50 of the vector side against an exact scan of the

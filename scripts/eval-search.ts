@@ -58,9 +58,9 @@ async function printFtsOverlap(snapshot: Snapshot, requests: string[]) {
 const CLASSES = ['exact', 'paraphrase', 'crosslang', 'typo', 'city'];
 const results: Record<string, unknown> = {};
 try {
-  const own = values.db ? new Snapshot(values.db) : await built(values.seed!, 'seed');
+  const own = values.db ? new Snapshot(values.db) : await built(values.seed, 'seed');
   try {
-    const report = await evaluateSearch(own, loadJudgedQueries(values.queries!), loadGroundTruth(values.truth!), recommendOf(own));
+    const report = await evaluateSearch(own, loadJudgedQueries(values.queries), loadGroundTruth(values.truth), recommendOf(own));
     console.log(`\nThe project's judged set: nDCG@10 on ${report.queries} queries (embedder ${own.meta.embedderName}, language data ${languageDataOf(own)})`);
     const rows: Record<string, string | number>[] = MODES.map((m) => {
       const r = report.ndcgAt10[m];
@@ -70,7 +70,7 @@ try {
     console.table(rows);
     const gain = report.ndcgAt10.hybrid.all - report.ndcgAt10.keyword.all;
     console.log(`hybrid - keyword = ${gain.toFixed(3)} (target >= 0.100); unpublished returned: ${report.unpublishedReturned}`);
-    results.ftsTopOverlap = await printFtsOverlap(own, loadJudgedQueries(values.queries!).map((q) => q.q));
+    results.ftsTopOverlap = await printFtsOverlap(own, loadJudgedQueries(values.queries).map((q) => q.q));
     results.own = { embedder: own.meta.embedderName, languageData: languageDataOf(own), snapshotId: own.id, ...report };
     if (report.unpublishedReturned > 0) process.exitCode = 1;
   } finally {
@@ -93,8 +93,8 @@ try {
       snapshot.close();
     }
   }
-  fs.mkdirSync(path.dirname(values.out!), { recursive: true });
-  fs.writeFileSync(values.out!, JSON.stringify(results, null, 1) + '\n');
+  fs.mkdirSync(path.dirname(values.out), { recursive: true });
+  fs.writeFileSync(values.out, JSON.stringify(results, null, 1) + '\n');
   console.log(`written to ${values.out}`);
 } finally {
   fs.rmSync(tmpDir, { recursive: true, force: true });

@@ -74,20 +74,31 @@ export class SnapshotHolder {
   private preparing = false;
   private closed = false;
 
+  readonly file: string;
+  private readonly verify: SnapshotVerifier;
+  private readonly log: (event: SwapEvent) => void;
+  private readonly verifyInBackground: BackgroundVerifier | undefined;
+  /**
+   * Given (with verifyInBackground), the first snapshot serves after the quick
+   * structure check, and its full verification (quick_check: about 12 s at
+   * 1,000,000 providers) runs on the worker meanwhile; a failure calls this
+   * (scripts/serve.ts exits 1).
+   */
+  private readonly onFirstFileBad: ((reason: string) => void) | undefined;
+
   constructor(
-    readonly file: string,
-    private readonly verify: SnapshotVerifier = verifySnapshotFile,
-    private readonly log: (event: SwapEvent) => void = (e) =>
-      console.warn(`snapshot ${e.kind}: ${e.file} ${e.snapshotId ?? ''} ${e.reason ?? ''}`.trim()),
-    private readonly verifyInBackground?: BackgroundVerifier,
-    /**
-     * Given (with verifyInBackground), the first snapshot serves after the quick
-     * structure check, and its full verification (quick_check: about 12 s at
-     * 1,000,000 providers) runs on the worker meanwhile; a failure calls this
-     * (scripts/serve.ts exits 1).
-     */
-    private readonly onFirstFileBad?: (reason: string) => void,
-  ) {}
+    file: string,
+    verify: SnapshotVerifier = verifySnapshotFile,
+    log: (event: SwapEvent) => void = (e) => console.warn(`snapshot ${e.kind}: ${e.file} ${e.snapshotId ?? ''} ${e.reason ?? ''}`.trim()),
+    verifyInBackground?: BackgroundVerifier,
+    onFirstFileBad?: (reason: string) => void,
+  ) {
+    this.file = file;
+    this.verify = verify;
+    this.log = log;
+    this.verifyInBackground = verifyInBackground;
+    this.onFirstFileBad = onFirstFileBad;
+  }
 
   /** The snapshot to use for this request. Throws when no valid snapshot was ever opened. */
   current(now = Date.now()): Snapshot {

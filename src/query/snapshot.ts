@@ -18,7 +18,9 @@ export class Snapshot {
   private readonly statements = new Map<string, Statement>();
   private readonly memos = new Map<string, unknown>();
 
-  constructor(readonly file: string) {
+  readonly file: string;
+  constructor(file: string) {
+    this.file = file;
     this.db = new Database(file, { readonly: true, fileMustExist: true });
     sqliteVec.load(this.db);
     this.db.pragma('query_only = ON');

@@ -71,7 +71,9 @@ export class TermCursor implements Cursor {
   private i = 0;
   private block = 0;
 
-  constructor(readonly list: TermPostings) {
+  readonly list: TermPostings;
+  constructor(list: TermPostings) {
+    this.list = list;
     this.doc = list.rowids.length > 0 ? list.rowids[0]! : END;
     this.max = list.max;
     this.cost = list.rowids.length;
@@ -109,10 +111,14 @@ export class SumCursor implements Cursor {
   readonly max: number;
   readonly cost: number;
 
+  private readonly children: Cursor[];
+  private readonly weights: number[];
   constructor(
-    private readonly children: Cursor[],
-    private readonly weights: number[],
+    children: Cursor[],
+    weights: number[],
   ) {
+    this.children = children;
+    this.weights = weights;
     this.max = children.reduce((m, c, i) => m + weights[i]! * c.max, 0);
     this.cost = children.reduce((n, c) => n + c.cost, 0);
     this.doc = this.least();
@@ -164,7 +170,9 @@ export class PhraseCursor implements Cursor {
   /** the words, rarest first, for aligning */
   private readonly byCost: Cursor[];
 
-  constructor(private readonly words: Cursor[]) {
+  private readonly words: Cursor[];
+  constructor(words: Cursor[]) {
+    this.words = words;
     this.max = words.reduce((m, w) => m + w.max, 0);
     this.cost = Math.min(...words.map((w) => w.cost));
     this.byCost = [...words].sort((a, b) => a.cost - b.cost);

@@ -53,7 +53,10 @@ export interface KeywordTopKOptions {
 /** The next allowed rowid >= target, moving forward through the filter's sorted rowids. */
 class AllowedWalk {
   private i = 0;
-  constructor(private readonly set: FilterSet) {}
+  private readonly set: FilterSet;
+  constructor(set: FilterSet) {
+    this.set = set;
+  }
 
   from(target: number): number {
     const rowids = this.set.rowids;

@@ -7,7 +7,9 @@ export class TopK {
   private readonly ids: Int32Array;
   size = 0;
 
-  constructor(readonly k: number) {
+  readonly k: number;
+  constructor(k: number) {
+    this.k = k;
     this.scores = new Float64Array(k);
     this.ids = new Int32Array(k);
   }

@@ -11,7 +11,7 @@
  * (a client that has sent nothing for that long is not about to). Whatever is still
  * open after the timeout is cut.
  */
-import http from 'node:http';
+import type http from 'node:http';
 import net from 'node:net';
 import type { Socket } from 'node:net';
 

@@ -1,7 +1,7 @@
 /**
  * Runs the VIC card writer (vic-files.ts) for a build: on a worker thread beside
- * the page rendering (vic-worker.ts, loaded with tsx like the snapshot builder's
- * workers), or inline when no page rendering is under way to overlap with.
+ * the page rendering (vic-worker.ts, run as TypeScript by Node itself like the snapshot
+ * builder's workers), or inline when no page rendering is under way to overlap with.
  */
 import { Worker } from 'node:worker_threads';
 import { Snapshot } from '../query/snapshot.ts';
@@ -23,7 +23,7 @@ function input(clientDir: string): VicWorkerInput {
 export function startVicCardsWorker(clientDir: string, workerFile: URL): Promise<VicCardsDone> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerFile, { workerData: input(clientDir), execArgv: ['--import', 'tsx'] });
+    const worker = new Worker(workerFile, { workerData: input(clientDir) });
     let cards: number | undefined;
     worker.on('message', (m: { cards: number }) => (cards = m.cards));
     worker.on('error', reject);

@@ -3,7 +3,7 @@
  * pool of worker threads (one per core) does it in parallel while the main thread
  * reads the next batches from the snapshot and writes the finished vectors.
  *
- * Workers load TypeScript through tsx (a dependency of every script here); when a
+ * Workers run the TypeScript file as it is (Node strips the types); when a
  * worker cannot start, the caller falls back to embedding on the main thread.
  */
 import os from 'node:os';
@@ -54,7 +54,6 @@ export async function createEmbedPool(embedder: BuiltinEmbedder, size: number): 
   for (let i = 0; i < size; i++) {
     const worker = new Worker(new URL('./embed-worker.ts', import.meta.url), {
       workerData: { model },
-      execArgv: ['--import', 'tsx'],
     });
     worker.on('message', (message: { id: number; packed: Float32Array; listOf?: Int32Array }) => {
       const job = pending.get(message.id);

@@ -69,7 +69,9 @@ export class BuiltinEmbedder implements Embedder {
   private readonly featureIndex: FeatureTable;
   private readonly wordCache = new Map<string, Float64Array | null>();
 
-  constructor(readonly model: BuiltinModel) {
+  readonly model: BuiltinModel;
+  constructor(model: BuiltinModel) {
+    this.model = model;
     this.dims = model.dims;
     this.featureIndex = new FeatureTable(model.featureHashes);
   }

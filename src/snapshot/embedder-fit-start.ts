@@ -29,7 +29,7 @@ export function startBuiltinFit(db: Database.Database, categoryNames: CategoryNa
     return { embedder, cancel: async () => {} };
   }
 
-  const worker = new Worker(new URL('./embedder-fit-worker.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
+  const worker = new Worker(new URL('./embedder-fit-worker.ts', import.meta.url));
   let settled = false;
   const fromWorker = new Promise<BuiltinEmbedder>((resolve, reject) => {
     worker.once('message', (message: { model?: Uint8Array; error?: string }) => {

@@ -52,7 +52,9 @@ export class HttpEmbedder implements Embedder {
   readonly endpoint: string;
   private knownDims: number | undefined;
 
-  private constructor(private readonly options: HttpEmbedderOptions) {
+  private readonly options: HttpEmbedderOptions;
+  private constructor(options: HttpEmbedderOptions) {
+    this.options = options;
     this.name = `openai:${options.model}`;
     this.endpoint = embeddingsEndpoint(options.url);
     this.knownDims = options.dims;

@@ -8,7 +8,7 @@
  *   await postings.drain();                // now and then: bounds the worker's queue
  *   await postings.write(db);              // creates and fills search_postings, ends the worker
  *
- * Workers load TypeScript through tsx, as the embedding pool does.
+ * The worker runs its TypeScript file as it is (Node strips the types), as the embedding pool's do.
  */
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
@@ -66,7 +66,7 @@ function inThreadBuilder(): PostingsBuilder {
 }
 
 async function workerBuilder(): Promise<PostingsBuilder> {
-  const worker = new Worker(new URL('./search-postings-worker.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
+  const worker = new Worker(new URL('./search-postings-worker.ts', import.meta.url));
   let failure: Error | undefined;
   let closing = false;
   let outstanding = 0;

@@ -134,10 +134,14 @@ export class VectorCollector {
   private count = 0;
   private partitioning: { lists: number; centroids: Float32Array } | undefined;
 
+  private readonly capacity: number;
+  private readonly dims: number;
   constructor(
-    private readonly capacity: number,
-    private readonly dims: number,
+    capacity: number,
+    dims: number,
   ) {
+    this.capacity = capacity;
+    this.dims = dims;
     this.vectors = new Float32Array(capacity * dims);
     this.rowids = new Int32Array(capacity);
     this.listOf = new Int32Array(capacity);

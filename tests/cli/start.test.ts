@@ -13,7 +13,6 @@ import { buildSnapshot } from '../../src/snapshot/build.ts';
 import { ensureSnapshot } from '../../src/cli/prepare.ts';
 import { loadEnv } from '../../src/env.ts';
 
-const tsx = path.resolve('node_modules/.bin/tsx');
 let dir: string;
 let seed: string;
 
@@ -46,7 +45,7 @@ describe('default snapshot path', () => {
 describe('npm start with DIRECTORY_DB', () => {
   it('fails clearly when the file is missing', () => {
     const missing = path.join(dir, 'nope.db');
-    const run = spawnSync(tsx, ['scripts/start.ts'], {
+    const run = spawnSync(process.execPath, ['scripts/start.ts'], {
       env: { ...process.env, DIRECTORY_DB: missing, PORT: '0', CI: 'true' },
       encoding: 'utf8',
       timeout: 60_000,
@@ -62,7 +61,7 @@ describe('npm start with DIRECTORY_DB', () => {
     const before = fs.readFileSync(db);
     // Inside the repo: the server bundle resolves its packages from node_modules.
     const outDir = fs.mkdtempSync(path.resolve('.tmp', 'start-dist-'));
-    const child = spawn(tsx, ['scripts/start.ts'], {
+    const child = spawn(process.execPath, ['scripts/start.ts'], {
       env: { ...process.env, DIRECTORY_DB: db, ASTRO_OUT_DIR: outDir, PORT: '0', HOST: '127.0.0.1', CI: 'true' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

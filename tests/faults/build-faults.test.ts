@@ -43,7 +43,7 @@ const tempFileIn = (dir: string) => fs.readdirSync(dir).some((f) => f.includes('
  * and how long the writing lasted.
  */
 function build(out: string, killAfterMs?: number): Promise<{ signal: NodeJS.Signals | null; code: number | null; writingMs: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/db-build.ts', '--input', dsNew, '--out', out], { cwd: ROOT, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['scripts/db-build.ts', '--input', dsNew, '--out', out], { cwd: ROOT, stdio: 'ignore' });
   let writingSince = 0;
   const poll = setInterval(() => {
     if (writingSince || !tempFileIn(path.dirname(out))) return;

@@ -171,7 +171,7 @@ export async function startRedisOn(port: number): Promise<Service> {
   await new Promise<void>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 20_000);
-    child.stdout!.on('data', (d) => {
+    child.stdout.on('data', (d) => {
       out += String(d);
       if (out.includes('Ready to accept connections')) {
         clearTimeout(timer);

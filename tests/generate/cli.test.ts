@@ -9,7 +9,7 @@ const root = mkdtempSync(join(tmpdir(), 'generate-cli-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const run = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/data-generate.ts', ...args], { encoding: 'utf8', env: { ...process.env, CI: '1' } });
+  spawnSync(process.execPath, ['scripts/data-generate.ts', ...args], { encoding: 'utf8', env: { ...process.env, CI: '1' } });
 
 describe('npm run data:generate', () => {
   it('writes a dataset and prints one summary line, without progress, when not on a terminal', () => {

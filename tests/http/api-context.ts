@@ -7,7 +7,7 @@ import type { OpenApiValidator } from './openapi-validator.ts';
 export interface ApiResult {
   status: number;
   headers: Headers;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+   
   body: any;
 }
 

@@ -79,7 +79,7 @@ afterAll(async () => {
 
 async function search(q: string) {
   const response = await fetch(`${server.url}/api/v1/search?q=${encodeURIComponent(q)}&limit=5`);
-  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+  return { status: response.status, headers: response.headers, body: (await response.json()) };
 }
 const asked = (q: string) => inputs.filter((i) => i === `query: ${q}`).length;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -124,7 +124,7 @@ describe('an external embedder behind search', () => {
     expect(r.status).toBe(200);
     expect(r.body.meta.vectorSide).toBe('unavailable');
     expect(asked('desain logo')).toBe(1);
-    const list = await fetch(`${server.url}/api/v1/providers?q=desain`).then((x) => x.json() as Promise<any>);
+    const list = await fetch(`${server.url}/api/v1/providers?q=desain`).then((x) => x.json());
     expect(list.meta.vectorSide).toBe('unavailable');
 
     await sleep(500);

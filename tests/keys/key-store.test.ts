@@ -63,7 +63,7 @@ describe('KeyStore', () => {
 
 describe('npm run keys', () => {
   const run = (args: string[], keysDb: string) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/keys.ts', ...args], { env: { ...process.env, KEYS_DB: keysDb }, encoding: 'utf8' });
+    spawnSync(process.execPath, ['scripts/keys.ts', ...args], { env: { ...process.env, KEYS_DB: keysDb }, encoding: 'utf8' });
 
   it('create prints the key alone on stdout; list never shows it; revoke takes the prefix', () => {
     const keysDb = tempDb();

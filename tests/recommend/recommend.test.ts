@@ -14,8 +14,6 @@ import { buildTestSnapshot } from '../keys/fixture.ts';
 
 let services: KeyServices;
 let db: Database.Database;
-let regular: string;
-let enterprise: string;
 let expired: string;
 let revoked: string;
 const now = Date.UTC(2026, 0, 1, 12, 0, 5);
@@ -26,8 +24,6 @@ beforeAll(async () => {
   resetSnapshotContext();
   services = createKeyServices({ keysDb: path.join(dir, 'keys.db'), clock: () => now });
   useKeyServices(services);
-  regular = services.keys.create({ tier: 'regular' }).key;
-  enterprise = services.keys.create({ tier: 'enterprise' }).key;
   expired = services.keys.create({ tier: 'enterprise', expiresAt: '2020-01-01T00:00:00.000Z' }).key;
   revoked = services.keys.create({ tier: 'enterprise', name: 'to revoke' }).key;
   services.keys.revoke(revoked);
@@ -43,7 +39,7 @@ afterAll(async () => {
 
 async function call(query: string, headers: Record<string, string> = {}) {
   const response = (await handleRequest(new Request(`http://test/api/ai/recommend${query}`, { headers })))!;
-  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+  return { status: response.status, headers: response.headers, body: (await response.json()) };
 }
 
 /** A fresh enterprise key, so counting tests do not spend another test's budget. */

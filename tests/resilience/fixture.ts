@@ -53,7 +53,7 @@ export interface CliResult {
 /** Runs a project script (scripts/NAME.ts) as a child process, as `npm run NAME` would. */
 export function runScript(name: string, args: string[], env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], {
+    const child = spawn(process.execPath, [`scripts/${name}.ts`, ...args], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,7 +74,7 @@ export async function rebuildOk(input: string, env: Record<string, string>, extr
 }
 
 export function createKey(env: Record<string, string>, tier: 'regular' | 'enterprise'): string {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/keys.ts', 'create', '--tier', tier], {
+  const r = spawnSync(process.execPath, ['scripts/keys.ts', 'create', '--tier', tier], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     encoding: 'utf8',
@@ -115,25 +115,25 @@ export interface Node {
 
 /** scripts/serve.ts on a free port; resolves once it listens. The public rate limit is off unless `env` sets it (load comes from one address). */
 export async function startNode(env: Record<string, string>): Promise<Node> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+  const child = spawn(process.execPath, ['scripts/serve.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PUBLIC_RATE_LIMIT_PER_MINUTE: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => (out += String(d)));
-  child.stderr!.on('data', (d) => (out += String(d)));
+  child.stdout.on('data', (d) => (out += String(d)));
+  child.stderr.on('data', (d) => (out += String(d)));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
     const onData = () => {
       const m = /listening on (http:\/\/[\d.]+:\d+)/.exec(out);
       if (m) {
         clearTimeout(timer);
-        child.stdout!.off('data', onData);
+        child.stdout.off('data', onData);
         resolve(m[1]!);
       }
     };
-    child.stdout!.on('data', onData);
+    child.stdout.on('data', onData);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -183,7 +183,7 @@ ${httpBlock.replaceAll('__LISTEN__', `127.0.0.1:${port}`)}
   fs.writeFileSync(path.join(dir, 'nginx.conf'), conf);
   const child = spawn(bin, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'logs/error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
-  child.stderr!.on('data', (d) => (err += String(d)));
+  child.stderr.on('data', (d) => (err += String(d)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   for (;;) {

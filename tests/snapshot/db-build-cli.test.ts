@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/db-build.ts` as an editor runs it, and the all-or-nothing rule:
+ * `node scripts/db-build.ts` (what `npm run db:build` runs) as an editor runs it, and the all-or-nothing rule:
  * a failed build (bad data, or a failure late in the build) leaves the previous
  * snapshot byte-identical and no temporary file behind.
  */
@@ -20,7 +20,7 @@ let out: string;
 let original: Buffer;
 
 function dbBuild(args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync('npx', ['tsx', 'scripts/db-build.ts', ...args], {
+  const result = spawnSync(process.execPath, ['scripts/db-build.ts', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     env: { ...process.env, CI: '1', EMBEDDER_URL: '', EMBEDDER_MODEL: '', ...env },

@@ -73,7 +73,7 @@ describe('vector partitions', () => {
 
     const files = ['after.db', 'first.db'].map((name) => path.join(work, name));
     [after, first].forEach((collector, k) => {
-      const db = new Database(files[k]!);
+      const db = new Database(files[k]);
       expect(collector.write(db)).toEqual({ lists, vectors: count });
       db.close();
     });

@@ -22,16 +22,16 @@ export function stopChild(child: ChildProcess): Promise<void> {
 }
 
 export async function startServe(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+  const child = spawn(process.execPath, ['scripts/serve.ts'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ASTRO_SERVER_ENTRY: '/nonexistent', PUBLIC_RATE_LIMIT_PER_MINUTE: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += String(d)));
+  child.stderr.on('data', (d) => (stderr += String(d)));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 60_000);
-    child.stdout!.on('data', (d) => {
+    child.stdout.on('data', (d) => {
       out += String(d);
       const m = /(http:\/\/[\d.]+:\d+)/.exec(out);
       if (m) {

@@ -22,7 +22,7 @@ const defaultsByRoute = new WeakMap<RestRoute, Record<string, unknown>>();
 function defaultsOf(route: RestRoute): Record<string, unknown> {
   let defaults = defaultsByRoute.get(route);
   if (!defaults) {
-    defaults = (route.query?.parse({}) ?? {}) as Record<string, unknown>;
+    defaults = (route.query?.parse({}) ?? {});
     defaultsByRoute.set(route, defaults);
   }
   return defaults;
@@ -35,7 +35,7 @@ function canonicalSearch(route: RestRoute, search: string): string {
   if (!memo) memos.set(route, (memo = new Map()));
   const known = memo.get(search);
   if (known !== undefined) return known;
-  const values = route.query.parse(queryRecord(new URLSearchParams(search))) as Record<string, unknown>;
+  const values = route.query.parse(queryRecord(new URLSearchParams(search)));
   const defaults = defaultsOf(route);
   const params = new URLSearchParams();
   for (const name of Object.keys(values).sort()) {

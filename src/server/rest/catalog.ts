@@ -1,5 +1,5 @@
 /** Categories, the provider list and the provider detail. */
-import * as z from 'zod';
+import type * as z from 'zod';
 import { ProvidersListParamsSchema, MIN_QUERY_CODE_POINTS, codePointLength } from '../../schemas/api/params.ts';
 import {
   CategoriesResponseSchema,
