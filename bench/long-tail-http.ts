@@ -124,6 +124,8 @@ export async function runLongTailHttp(
     HOST: '127.0.0.1',
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
+    // Every autocannon connection comes from one address: the per-client public limit would answer 429.
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '0',
     ...(opts.cacheMb === null ? {} : { API_RESPONSE_CACHE_MB: String(opts.cacheMb) }),
   };
   delete env.CI;
