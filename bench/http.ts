@@ -110,7 +110,8 @@ async function startServer(script: string, env: NodeJS.ProcessEnv, name: string)
   return { child, port, seconds: (performance.now() - started) / 1000 };
 }
 
-function stop(child: ChildProcess): Promise<void> {
+/** SIGTERM, then SIGKILL after 5 s; resolves when the child has exited. */
+export function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
     const timer = setTimeout(() => child.kill('SIGKILL'), 5000);

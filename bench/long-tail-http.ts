@@ -17,7 +17,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { scriptCommand } from './child.ts';
-import { load, type HttpFigure } from './http.ts';
+import { load, stop, type HttpFigure } from './http.ts';
 import { progress } from './log.ts';
 import { round } from './stats.ts';
 
@@ -89,17 +89,6 @@ async function cacheCounters(port: number): Promise<CacheCounters | null> {
   return c && typeof c.hits === 'number' && typeof c.misses === 'number' ? c : null;
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
 
 /** Requests every path once, `connections` at a time. */
 async function settle(port: number, paths: string[], connections: number): Promise<void> {

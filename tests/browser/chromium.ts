@@ -4,7 +4,7 @@
  * playwright launches every browser with a fresh temporary --user-data-dir.
  */
 import fs from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -26,4 +26,16 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** Opens a page and records console errors and uncaught exceptions. */
+export async function openPage(ctx: BrowserContext, url: string): Promise<{ page: Page; errors: string[]; status: number }> {
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  const res = await page.goto(url, { waitUntil: 'load' });
+  return { page, errors, status: res?.status() ?? 0 };
 }

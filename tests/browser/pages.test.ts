@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtSite, ROOT } from '../site/fixture/built-site.ts';
 import { HOSTILE_SLUG } from '../site/fixture/hostile.ts';
 import { startServer, type RunningServer } from '../site/fixture/serve.ts';
-import { launchChromium } from './chromium.ts';
+import { launchChromium, openPage } from './chromium.ts';
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const ARTIFACTS = path.join(ROOT, 'tests/artifacts');
@@ -39,17 +39,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Opens a page and records console errors and uncaught exceptions. */
-async function open(ctx: BrowserContext, pathname: string): Promise<{ page: Page; errors: string[]; status: number }> {
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  const res = await page.goto(server.origin + pathname, { waitUntil: 'load' });
-  return { page, errors, status: res?.status() ?? 0 };
-}
+const open = (ctx: BrowserContext, pathname: string) => openPage(ctx, server.origin + pathname);
 
 describe.each(Object.keys(pages) as (keyof typeof pages)[])('%s page', (kind) => {
   it('renders with no console errors and no serious or critical axe violations', async () => {

@@ -16,7 +16,7 @@ import { formatCount, formatDecimal, formatRupiah } from '../../src/site/format.
 import { REPORT_CITY_BARS } from '../../src/site/report-page.ts';
 import { builtSite, ROOT } from '../site/fixture/built-site.ts';
 import { startServer, type RunningServer } from '../site/fixture/serve.ts';
-import { launchChromium } from './chromium.ts';
+import { launchChromium, openPage } from './chromium.ts';
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const ARTIFACTS = path.join(ROOT, 'tests/artifacts');
@@ -46,14 +46,8 @@ afterAll(async () => {
 });
 
 async function open(ctx: BrowserContext, pathname: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  const res = await page.goto(server.origin + pathname, { waitUntil: 'load' });
-  expect(res?.status()).toBe(200);
+  const { page, errors, status } = await openPage(ctx, server.origin + pathname);
+  expect(status).toBe(200);
   return { page, errors };
 }
 

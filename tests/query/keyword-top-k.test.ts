@@ -17,18 +17,8 @@ import { groupList, GroupScratch, MAX_EXPANSIONS, snapshotPostings, termPostings
 import { snapshotSynonyms } from '../../src/search/synonyms.ts';
 import { snapshotVocabulary, vocabularyEntries } from '../../src/search/vocabulary.ts';
 import { useFixtureSnapshot } from '../support/fixture-snapshot.ts';
+import { mulberry32 as prng } from '../http/hostile.ts';
 
-/** mulberry32 */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Every profile scored: the ranking as defined (all-topics tier, score desc, rowid asc). */
 const impactMaps = new WeakMap<TermPostings, Map<number, number>>();
