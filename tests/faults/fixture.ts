@@ -31,6 +31,7 @@ export interface Answer {
   worker: number;
   status: number;
   snapshotId: string | undefined;
+  contentType: string | undefined;
   body: string;
 }
 
@@ -117,7 +118,7 @@ function tally(figures: LoadFigures, request: LoadRequest, worker: number, outco
   return { request, worker, ...outcome };
 }
 
-type Outcome = { status: number; snapshotId: string | undefined; body: string } | { error: string; reused: boolean };
+type Outcome = { status: number; snapshotId: string | undefined; contentType: string | undefined; body: string } | { error: string; reused: boolean };
 
 function send(target: URL, agent: http.Agent, r: LoadRequest): Promise<Outcome> {
   return new Promise((resolve) => {
@@ -129,7 +130,7 @@ function send(target: URL, agent: http.Agent, r: LoadRequest): Promise<Outcome> 
         const body = Buffer.concat(chunks);
         const declared = res.headers['content-length'];
         if (!res.complete || (declared !== undefined && Number(declared) !== body.length)) return resolve({ error: 'incomplete body', reused: req.reusedSocket });
-        resolve({ status: res.statusCode!, snapshotId: res.headers['x-snapshot-id'] as string | undefined, body: body.toString() });
+        resolve({ status: res.statusCode!, snapshotId: res.headers['x-snapshot-id'] as string | undefined, contentType: res.headers['content-type'], body: body.toString() });
       });
       res.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message, reused: req.reusedSocket }));
     });
