@@ -11,12 +11,9 @@
  * Figures (requests sent, failures, 5xx, ...) go to stdout and to
  * .tmp/fault-figures.json; docs/operations.md reports them.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { requireBinary, type Service } from '../support/binaries.ts';
-import { stopChild } from '../support/serve.ts';
 import { ROOT } from '../resilience/fixture.ts';
 
 export interface LoadRequest {
@@ -163,23 +160,4 @@ export function recordFigures(name: string, figures: Record<string, unknown>): v
   all[name] = { ...figures, at: new Date().toISOString() };
   fs.writeFileSync(FIGURES_FILE, JSON.stringify(all, null, 2) + '\n');
   console.log(`[faults] ${name}: ${JSON.stringify(figures)}`);
-}
-
-/** A real redis-server on a given port (so it can be stopped and started again at the same address). */
-export async function startRedisOn(port: number): Promise<Service> {
-  const bin = requireBinary('redis-server', 'apt-get install -y redis-server');
-  const child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 20_000);
-    child.stdout.on('data', (d) => {
-      out += String(d);
-      if (out.includes('Ready to accept connections')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
-  });
-  return { url: `redis://127.0.0.1:${port}`, stop: () => stopChild(child) };
 }

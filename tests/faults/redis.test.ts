@@ -11,7 +11,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildSnapshot } from '../../src/snapshot/build.ts';
 import { createKey, freePort, generate, startNode, waitFor, workspace, type Node } from '../resilience/fixture.ts';
 import type { Service } from '../support/binaries.ts';
-import { answersPast, recordFigures, startLoad, startRedisOn, summary } from './fixture.ts';
+import { startRedisOn } from '../support/binaries.ts';
+import { answersPast, recordFigures, startLoad, summary } from './fixture.ts';
 
 let ws = '';
 let node: Node;

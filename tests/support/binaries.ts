@@ -21,8 +21,12 @@ export function requireBinary(name: string, install: string): string {
 
 /** A real redis-server on a free loopback port, no persistence. */
 export async function startRedis(): Promise<Service> {
+  return startRedisOn(await freePort());
+}
+
+/** A real redis-server on a given port (so it can be stopped and started again at the same address). */
+export async function startRedisOn(port: number): Promise<Service> {
   const bin = requireBinary('redis-server', 'apt-get install -y redis-server');
-  const port = await freePort();
   const child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
     let out = '';
