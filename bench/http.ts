@@ -184,10 +184,9 @@ function cacheMbOf(env: NodeJS.ProcessEnv): number {
   return loadEnv(env).apiResponseCacheMb;
 }
 
-export async function runHttp(snapshotFile: string, opts: { connections: number; seconds: number }): Promise<HttpResults> {
-  const paths = rotatingPaths(snapshotFile);
-  const tmp = fs.mkdtempSync(path.join('bench/cache', 'http-'));
-  const env = {
+/** The environment of a measured server: this snapshot, quiet logs, keys in `tmp`. */
+export function serverEnv(snapshotFile: string, tmp: string): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     DIRECTORY_DB: path.resolve(snapshotFile),
     KEYS_DB: path.join(tmp, 'keys.db'),
@@ -198,6 +197,12 @@ export async function runHttp(snapshotFile: string, opts: { connections: number;
     // autocannon's connections all come from 127.0.0.1: the public per-client limit would answer 429.
     PUBLIC_RATE_LIMIT_PER_MINUTE: '0',
   };
+}
+
+export async function runHttp(snapshotFile: string, opts: { connections: number; seconds: number }): Promise<HttpResults> {
+  const paths = rotatingPaths(snapshotFile);
+  const tmp = fs.mkdtempSync(path.join('bench/cache', 'http-'));
+  const env = serverEnv(snapshotFile, tmp);
   const uncachedEnv = { ...env, API_RESPONSE_CACHE_MB: '0' };
   const responseCacheMb = cacheMbOf(env);
   const run = async (name: string, script: string, serverEnv: NodeJS.ProcessEnv, body: (port: number) => Promise<void>) => {

@@ -17,7 +17,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { scriptCommand } from './child.ts';
-import { load, stop, type HttpFigure } from './http.ts';
+import { load, serverEnv, stop, type HttpFigure } from './http.ts';
 import { progress } from './log.ts';
 import { round } from './stats.ts';
 
@@ -105,18 +105,7 @@ export async function runLongTailHttp(
   opts: { connections: number; seconds: number; cacheMb: number | null; settlePaths: string[] },
 ): Promise<LongTailHttpRun> {
   const tmp = fs.mkdtempSync(path.join('bench/cache', 'long-tail-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DIRECTORY_DB: path.resolve(snapshotFile),
-    KEYS_DB: path.join(tmp, 'keys.db'),
-    PORT: '0',
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    // Every autocannon connection comes from one address: the per-client public limit would answer 429.
-    PUBLIC_RATE_LIMIT_PER_MINUTE: '0',
-    ...(opts.cacheMb === null ? {} : { API_RESPONSE_CACHE_MB: String(opts.cacheMb) }),
-  };
+  const env: NodeJS.ProcessEnv = { ...serverEnv(snapshotFile, tmp), ...(opts.cacheMb === null ? {} : { API_RESPONSE_CACHE_MB: String(opts.cacheMb) }) };
   delete env.CI;
   const label = opts.cacheMb === null ? 'default cache' : `API_RESPONSE_CACHE_MB=${opts.cacheMb}`;
   progress(`long tail http: starting npm run serve (${label}) ...`);
