@@ -6,8 +6,12 @@
  * published_providers rule), so `published[rowid]` is also the one test of whether
  * a candidate may be shown (tests/query/search-indexes.test.ts compares it with the view).
  */
-import { maxRowid } from '../search/filter-set.ts';
 import type { Snapshot } from './snapshot.ts';
+
+/** The largest provider rowid: the size of every per-rowid array. */
+export function maxRowid(snapshot: Snapshot): number {
+  return snapshot.memo('max-rowid', () => (snapshot.db.prepare('SELECT max(rowid) FROM providers').pluck().get() as number | null) ?? 0);
+}
 
 export interface PublishedColumns {
   /** 1 when the rowid is a published provider */

@@ -15,7 +15,7 @@ import type { Embedder } from '../snapshot/embedder.ts';
 import { BuiltinEmbedder } from '../snapshot/embedder-builtin.ts';
 import { openQueryEmbedder, readEmbedderConfig } from '../snapshot/embedder-config.ts';
 import { EmbedderServiceError } from '../snapshot/embedder-http.ts';
-import { normalizeTokens } from '../snapshot/embedder-text.ts';
+import { normalizeTokens } from '../text/tokens.ts';
 import { bridgeExpansions, snapshotBridge } from '../search/language-expansion.ts';
 import { FILLER_WORDS } from './nl-query-lexicon.ts';
 import { CostBoundedLru } from './lru.ts';

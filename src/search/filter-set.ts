@@ -11,7 +11,7 @@
  */
 import type { FilterClause, FilterSql } from '../query/filters.ts';
 import { CostBoundedLru } from '../query/lru.ts';
-import { publishedColumns } from '../query/published-columns.ts';
+import { maxRowid, publishedColumns } from '../query/published-columns.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 
 export interface FilterSet {
@@ -23,10 +23,6 @@ export interface FilterSet {
 
 /** Bytes of filter sets kept per snapshot (100,000 providers: about 110 KB per set). */
 const CACHE_BYTES = 96 * 1024 * 1024;
-
-export function maxRowid(snapshot: Snapshot): number {
-  return snapshot.memo('max-rowid', () => (snapshot.db.prepare('SELECT max(rowid) FROM providers').pluck().get() as number | null) ?? 0);
-}
 
 const cacheOf = (snapshot: Snapshot) => snapshot.memo('filter-sets', () => new CostBoundedLru<string, FilterSet>(CACHE_BYTES));
 const keyOf = (clauses: readonly FilterClause[]) => clauses.map((c) => `${c.sql}\u0000${JSON.stringify(c.params)}`).join('\u0001');

@@ -6,7 +6,7 @@
  * tolerance, synonyms, the language bridge, dropped filler words and the vector
  * side, fused by RRF. Printed by `npm run eval:search`; docs/schema.md reports it.
  */
-import { normalizeTokens } from '../snapshot/embedder-text.ts';
+import { normalizeTokens } from '../text/tokens.ts';
 import { searchProviders } from './search.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 

@@ -12,7 +12,7 @@
  * plain contribution, a lower weight down-weights an expansion (a translation, a
  * thesaurus word) against the words the user typed.
  */
-import { foldText, isAscii, isStopword, normalizeTokens } from '../snapshot/embedder-text.ts';
+import { foldText, isAscii, isStopword, normalizeTokens } from '../text/tokens.ts';
 import { FILLER_WORDS } from '../query/nl-query-lexicon.ts';
 import type { BridgeLookup } from '../language/bridge-table.ts';
 import { bridgedSpellings } from './language-expansion.ts';

@@ -13,7 +13,7 @@
 import type { Alternative } from '../language/bridge.ts';
 import { bridgeLookup, STEM_PREFIX, type BridgeLookup } from '../language/bridge-table.ts';
 import { wordStem } from '../language/stem.ts';
-import { isStopword } from '../snapshot/embedder-text.ts';
+import { isStopword } from '../text/tokens.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 
 export interface ExpansionGroup {

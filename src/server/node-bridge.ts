@@ -4,7 +4,7 @@
  * Kept minimal on purpose: this path is what the HTTP benchmark measures.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import zlib from 'node:zlib';
+import { chooseEncoding, compress } from './compression.ts';
 import type { Reply } from './respond.ts';
 import type { CachedReply, ResponseCache } from './response-cache.ts';
 
@@ -36,21 +36,6 @@ export class BodyTooLargeError extends Error {}
 
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|ld\+json|xml|javascript|problem\+json))/;
 const MIN_COMPRESS_BYTES = 1024;
-
-/** Picks br or gzip from Accept-Encoding (br preferred), or null. */
-export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  if (!acceptEncoding) return null;
-  const ae = acceptEncoding.toLowerCase();
-  if (/\bbr\b(?!;q=0(?:\.0*)?\b)/.test(ae)) return 'br';
-  if (/\bgzip\b(?!;q=0(?:\.0*)?\b)/.test(ae)) return 'gzip';
-  return null;
-}
-
-export function compress(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
-  return encoding === 'br'
-    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
-    : zlib.gzipSync(body, { level: 6 });
-}
 
 /** A web Response as a Reply (lowercase headers, the body read into a buffer). */
 export async function replyOf(response: Response): Promise<Reply & { cookies: string[] }> {

@@ -27,7 +27,7 @@
  */
 import zlib from 'node:zlib';
 import type { Snapshot } from '../query/snapshot.ts';
-import { compress as compressBody } from './node-bridge.ts';
+import { compress as compressBody } from './compression.ts';
 import type { Reply } from './respond.ts';
 
 export type Encoding = 'br' | 'gzip';

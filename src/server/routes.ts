@@ -9,22 +9,12 @@ import { ApiError } from './errors.ts';
 import { preflightHeaders } from './http.ts';
 import { errorReply, errorResponse, snapshotReply, toResponse, withoutBody, type Reply } from './respond.ts';
 import { REST_ROUTES } from './rest/index.ts';
-import type { RestRoute } from './rest/route.ts';
+import type { RestRoute, Route } from './rest/route.ts';
 import { canonicalUrl } from './rest/canonical.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { queryRecord } from '../schemas/api/params.ts';
 import { mcpRoute, recommendRoute } from './auth/key-routes.ts';
 import { handleHealth } from './health.ts';
-
-export interface Route {
-  /** OpenAPI-style path: `{name}` matches one path segment */
-  path: string;
-  /** methods served; HEAD is added wherever GET is, OPTIONS everywhere */
-  methods: readonly string[];
-  handle(request: Request, pathParams: Record<string, string>): Promise<Response> | Response;
-  /** set on the public REST routes: the node server answers their GETs as Replies (src/server/rest-node.ts) */
-  rest?: RestRoute;
-}
 
 /**
  * A public REST GET as a Reply: the snapshot's caching headers, errors as the

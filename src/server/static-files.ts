@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { chooseEncoding, compress } from './node-bridge.ts';
+import { chooseEncoding, compress } from './compression.ts';
 
 export type HeaderRules = (pathname: string) => Record<string, string>;
 

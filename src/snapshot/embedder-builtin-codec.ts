@@ -5,7 +5,7 @@
  * Little-endian throughout (typed arrays are copied as is; every supported platform is LE).
  */
 import os from 'node:os';
-import type { BuiltinModel } from './embedder-builtin.ts';
+import type { BuiltinModel } from './embedder-builtin-model.ts';
 
 const MAGIC = 'BLSA';
 const FORMAT_VERSION = 1;

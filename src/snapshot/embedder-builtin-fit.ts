@@ -10,7 +10,8 @@
  *    SVD (embedder-svd.ts); rows = V * sigma^(power - 1), so a training document's
  *    vector is U * sigma^power.
  */
-import { BuiltinEmbedder, type BuiltinModel, type UnitWeights } from './embedder-builtin.ts';
+import { BuiltinEmbedder } from './embedder-builtin.ts';
+import type { BuiltinModel, UnitWeights } from './embedder-builtin-model.ts';
 import { charGramHash, charNgrams, textUnits, unitHash } from './embedder-text.ts';
 import { randomizedSvd, type Csr } from './embedder-svd.ts';
 

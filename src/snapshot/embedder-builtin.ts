@@ -22,35 +22,12 @@
  */
 import type Database from 'better-sqlite3';
 import type { Embedder } from './embedder.ts';
-import { bigramHash, charGramHash, charNgrams, featureHash, isStopword, normalizeTokens } from './embedder-text.ts';
+import { isStopword, normalizeTokens } from '../text/tokens.ts';
+import { bigramHash, charGramHash, charNgrams, featureHash } from './embedder-text.ts';
 import { findConcepts } from './lexicon.ts';
 import { decodeModel, encodeModel } from './embedder-builtin-codec.ts';
+import { BUILTIN_EMBEDDER_NAME, type BuiltinModel } from './embedder-builtin-model.ts';
 import { FeatureTable } from './embedder-hash-table.ts';
-
-export const BUILTIN_EMBEDDER_NAME = 'builtin-lsa-v1';
-
-/** Weights of the parts of a unit's vector; fixed by fit and stored with the model. */
-export interface UnitWeights {
-  word: number;
-  charGrams: number;
-  bigram: number;
-  concept: number;
-}
-
-export interface BuiltinModel {
-  dims: number;
-  /** 32-bit feature hashes with a row each (words, bigrams, concepts, char n-grams). */
-  featureHashes: Uint32Array;
-  /** idf for word/bigram/concept features; n-gram weight for char n-gram features. */
-  featureWeights: Float32Array;
-  /** featureHashes.length x dims, row-major. */
-  rows: Float32Array;
-  /** idf given to words the model has no row for (their n-grams still count). */
-  unknownWordIdf: number;
-  unitWeights: UnitWeights;
-  /** Facts about the fit, recorded for humans (documents seen, sample size, options). */
-  info: Record<string, number | string>;
-}
 
 /**
  * How much a known word's bridge alternatives add to it (an unknown word's replace it at full weight).
@@ -260,4 +237,3 @@ export function loadModel(db: Database.Database): BuiltinEmbedder | null {
   return row ? BuiltinEmbedder.deserialize(row.value) : null;
 }
 
-export { fitBuiltinEmbedder, type FitOptions } from './embedder-builtin-fit.ts';

@@ -14,7 +14,8 @@
 import * as z from 'zod';
 import type Database from 'better-sqlite3';
 import { EmbedderMismatchError, type Embedder } from './embedder.ts';
-import { BUILTIN_EMBEDDER_NAME, loadModel, type BuiltinEmbedder } from './embedder-builtin.ts';
+import { loadModel, type BuiltinEmbedder } from './embedder-builtin.ts';
+import { BUILTIN_EMBEDDER_NAME } from './embedder-builtin-model.ts';
 import { HttpEmbedder } from './embedder-http.ts';
 
 export type EmbedderConfig =

@@ -10,15 +10,10 @@
  */
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
-import { BuiltinEmbedder, fitBuiltinEmbedder } from './embedder-builtin.ts';
-import { fitSample } from './provider-vectors.ts';
+import { BuiltinEmbedder } from './embedder-builtin.ts';
+import { fitBuiltinEmbedder } from './embedder-builtin-fit.ts';
+import { fitSample, type BuiltinFit } from './provider-vectors.ts';
 import type { CategoryNames } from './snapshot-writer.ts';
-
-export interface BuiltinFit {
-  /** The fitted model; a worker's failure falls back to fitting on this thread. */
-  readonly embedder: Promise<BuiltinEmbedder>;
-  cancel(): Promise<void>;
-}
 
 export function startBuiltinFit(db: Database.Database, categoryNames: CategoryNames, useWorker: boolean): BuiltinFit {
   const texts = [...fitSample(db, categoryNames)];

@@ -3,7 +3,7 @@
  * receives the sample texts once and answers with the serialized model.
  */
 import { parentPort } from 'node:worker_threads';
-import { fitBuiltinEmbedder } from './embedder-builtin.ts';
+import { fitBuiltinEmbedder } from './embedder-builtin-fit.ts';
 
 parentPort!.once('message', (message: { texts: string[] }) => {
   try {

@@ -12,6 +12,7 @@
  * Each unit kind hashes into its own namespace (32-bit FNV-1a), so the model never
  * stores a vocabulary, only rows for the hashes it saw.
  */
+import { isStopword, normalizeTokens } from '../text/tokens.ts';
 import { findConcepts } from './lexicon.ts';
 
 export type UnitKind = 'word' | 'bigram' | 'concept';
@@ -22,35 +23,6 @@ export interface TextUnit {
   count: number;
 }
 
-/** Lowercase, NFKD, strip diacritics, split on anything that is not a letter or digit. */
-export function normalizeTokens(text: string): string[] {
-  const folded = foldText(text);
-  const tokens = folded.split(isAscii(folded) ? /[^a-z0-9]+/ : /[^\p{L}\p{N}]+/u);
-  return tokens.filter((t) => t.length > 0);
-}
-
-/** normalizeTokens' folding without the split: lowercase, NFKD, diacritics stripped. */
-export function foldText(text: string): string {
-  // Most text is ASCII: skip Unicode folding for it (same result, several times faster).
-  return isAscii(text) ? text.toLowerCase() : text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
-}
-
-const ASCII = /^[\x00-\x7f]*$/;
-export const isAscii = (text: string): boolean => ASCII.test(text);
-
-// Function words of both languages: they carry no topic and would only cost time.
-const STOPWORDS = new Set(
-  (
-    'a an the and or of to in on for with by at from as is are be we our us you your it its this that these ' +
-    'those into over than then also can will more most all any each per via yang dan di ke dari untuk dengan ' +
-    'pada dalam kami kita anda ini itu atau juga serta oleh para sebagai adalah akan bagi agar sejak hingga ' +
-    'lebih tidak bisa dapat secara telah sudah karena setiap tiap se nya pun'
-  ).split(' '),
-);
-
-export function isStopword(token: string): boolean {
-  return STOPWORDS.has(token);
-}
 
 /**
  * Units of a text with their counts, in first-seen order (deterministic).
@@ -71,7 +43,7 @@ export function textUnits(text: string): TextUnit[] {
   for (const concept of findConcepts(tokens)) add(concepts, 'concept', concept);
   let previous: string | null = null;
   for (const token of tokens) {
-    if (token.length < 2 || STOPWORDS.has(token)) {
+    if (token.length < 2 || isStopword(token)) {
       previous = null;
       continue;
     }

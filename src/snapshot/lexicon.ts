@@ -9,7 +9,7 @@
  * tokenizer as the text ("ui/ux" -> "ui ux", "e-commerce" -> "e commerce").
  * Changing this table changes the embedder: bump BUILTIN_EMBEDDER_NAME.
  */
-import { normalizeTokens } from './embedder-text.ts';
+import { normalizeTokens } from '../text/tokens.ts';
 
 const CONCEPT_PHRASES: Record<string, string> = {
   ecommerce:

@@ -9,8 +9,8 @@
  */
 import type Database from 'better-sqlite3';
 import type { Embedder } from './embedder.ts';
-import { BuiltinEmbedder, fitBuiltinEmbedder, saveModel } from './embedder-builtin.ts';
-import type { BuiltinFit } from './embedder-fit-start.ts';
+import { BuiltinEmbedder, saveModel } from './embedder-builtin.ts';
+import { fitBuiltinEmbedder } from './embedder-builtin-fit.ts';
 import { createEmbedPool, defaultPoolSize, type EmbeddedBatch } from './embed-pool.ts';
 import { createVecSql } from './snapshot-schema.ts';
 import { namesOfCategories, type CategoryNames } from './snapshot-writer.ts';
@@ -77,6 +77,13 @@ export function* fitSample(db: Database.Database, categoryNames: CategoryNames):
     const rows = texts.all(JSON.stringify(chosen.slice(start, start + BATCH))) as TextRow[];
     for (const row of rows) yield providerText(row, categoryNames);
   }
+}
+
+/** A fit started beside the build (embedder-fit-start.ts). */
+export interface BuiltinFit {
+  /** The fitted model; a worker's failure falls back to fitting on this thread. */
+  readonly embedder: Promise<BuiltinEmbedder>;
+  cancel(): Promise<void>;
 }
 
 export interface VectorResult {

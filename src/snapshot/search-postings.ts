@@ -22,7 +22,7 @@
  * (about 420 MB for the 52 M pairs of a million providers).
  */
 import type Database from 'better-sqlite3';
-import { normalizeTokens } from './embedder-text.ts';
+import { normalizeTokens } from '../text/tokens.ts';
 
 /** Column weights, in fts_providers column order: company_name, tagline, description,
  * capability_tags, industry_focus, category_names, city, province. A word in the name

@@ -4,7 +4,7 @@
  * (the definition it replaced), on ASCII and on Unicode text alike.
  */
 import { describe, expect, it } from 'vitest';
-import { normalizeTokens } from '../../src/snapshot/embedder-text.ts';
+import { normalizeTokens } from '../../src/text/tokens.ts';
 import { termsFoundIn } from '../../src/search/keyword-query.ts';
 
 function byTokens(text: string, terms: string[], prefixLast: boolean): string[] {

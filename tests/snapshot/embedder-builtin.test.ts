@@ -3,14 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  BUILTIN_EMBEDDER_NAME,
-  BuiltinEmbedder,
-  fitBuiltinEmbedder,
-  loadModel,
-  saveModel,
-} from '../../src/snapshot/embedder-builtin.ts';
-import { bigramHash, featureHash, normalizeTokens, textUnits } from '../../src/snapshot/embedder-text.ts';
+import { BuiltinEmbedder, loadModel, saveModel } from '../../src/snapshot/embedder-builtin.ts';
+import { fitBuiltinEmbedder } from '../../src/snapshot/embedder-builtin-fit.ts';
+import { BUILTIN_EMBEDDER_NAME } from '../../src/snapshot/embedder-builtin-model.ts';
+import { normalizeTokens } from '../../src/text/tokens.ts';
+import { bigramHash, featureHash, textUnits } from '../../src/snapshot/embedder-text.ts';
 import { cosine, generatedCorpus, type CorpusDoc } from './embedder-corpus.ts';
 
 const WEB = ['cat-web-development', 'cat-e-commerce', 'cat-wordpress', 'cat-custom-web-apps', 'cat-company-profile-websites'];

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbedderMismatchError } from '../../src/snapshot/embedder.ts';
-import { fitBuiltinEmbedder, saveModel } from '../../src/snapshot/embedder-builtin.ts';
+import { saveModel } from '../../src/snapshot/embedder-builtin.ts';
+import { fitBuiltinEmbedder } from '../../src/snapshot/embedder-builtin-fit.ts';
 import {
   assertEmbedderMatches,
   configuredEmbedderName,

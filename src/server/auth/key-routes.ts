@@ -10,7 +10,7 @@ import { currentSnapshot } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { handleMcpGet, handleMcpPost, mcpCost, parseMcpBody, type McpBody } from '../mcp.ts';
 import { recommendHandler } from '../recommend.ts';
-import type { Route } from '../routes.ts';
+import type { Route } from '../rest/route.ts';
 import { searchGate } from '../search-gate.ts';
 import { withApiKey } from './guard.ts';
 import { keyServices } from './services.ts';

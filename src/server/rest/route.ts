@@ -37,3 +37,14 @@ export interface RestRoute {
 }
 
 export const defineRoute = (route: RestRoute): RestRoute => route;
+
+/** A route of the server's table (src/server/routes.ts): a public REST route, or a keyed one (auth/key-routes.ts). */
+export interface Route {
+  /** OpenAPI-style path: `{name}` matches one path segment */
+  path: string;
+  /** methods served; HEAD is added wherever GET is, OPTIONS everywhere */
+  methods: readonly string[];
+  handle(request: Request, pathParams: Record<string, string>): Promise<Response> | Response;
+  /** set on the public REST routes: the node server answers their GETs as Replies (src/server/rest-node.ts) */
+  rest?: RestRoute;
+}
