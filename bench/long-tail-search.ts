@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { buildFilter } from '../src/query/filters.ts';
-import { embedQuery } from '../src/query/query-embedder.ts';
+import { embedQuery } from '../src/search/query-embedder.ts';
 import { Snapshot } from '../src/query/snapshot.ts';
 import { expandedKeywordQuery } from '../src/search/keyword-query.ts';
 import { keywordCandidates } from '../src/search/keyword-side.ts';

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { create, insertMultiple, search } from '@orama/orama';
-import { embedQuery } from '../src/query/query-embedder.ts';
+import { embedQuery } from '../src/search/query-embedder.ts';
 import { Snapshot } from '../src/query/snapshot.ts';
 import { buildQueryMix, stratifiedSubset } from './queries.ts';
 import { summarize, summarizeBy, type LatencySummary } from './stats.ts';

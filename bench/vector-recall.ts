@@ -7,7 +7,7 @@
  */
 import type { Snapshot } from '../src/query/snapshot.ts';
 import { buildFilter } from '../src/query/filters.ts';
-import { embedQuery } from '../src/query/query-embedder.ts';
+import { embedQuery } from '../src/search/query-embedder.ts';
 import { CANDIDATE_WINDOW } from '../src/search/search.ts';
 import { vectorCandidates } from '../src/search/vector-side.ts';
 import type { BenchQuery } from './queries.ts';

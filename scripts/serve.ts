@@ -14,7 +14,7 @@ import { loadEnv } from '../src/env.ts';
 import { createNodeServer, closeGracefully } from '../src/server/node-server.ts';
 import { headersForStaticPath } from '../src/site/static-headers.ts';
 import { createLogger, requestLogger, requestStartLogger, swapLogger } from '../src/server/logging.ts';
-import { installSnapshotHolder, SnapshotHolder } from '../src/query/snapshot-holder.ts';
+import { installSnapshotHolder, SnapshotHolder } from '../src/server/snapshot-holder.ts';
 import { snapshotVerifier, verifyOffThread } from '../src/ops/verify.ts';
 
 const logger = createLogger();

@@ -4,7 +4,7 @@
  * other except through the slug registry.
  */
 import type { ProofRecord, ProviderRecord } from '../schemas/dataset.ts';
-import { citySlug } from '../query/city-slug.ts';
+import { citySlug } from '../text/city-slug.ts';
 import * as attr from './attributes.ts';
 import { CONCEPT_BY_CATEGORY, type Concept } from './concepts.ts';
 import { lifecycle, provenance } from './lifecycle.ts';

@@ -19,7 +19,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Snapshot } from '../query/snapshot.ts';
 import { categoryPage, categoryParams } from '../site/category-page.ts';
 import { landingPage, landingParams, type LandingPage } from '../site/landing-page.ts';
-import { categoryPath, landingPath, providerPath } from '../site/urls.ts';
+import { categoryPath, landingPath, providerPath } from '../web/urls.ts';
 import type { SnapshotDiff, SnapshotFacts } from './diff.ts';
 
 /** Routes whose pages the plan decides one by one; every other route is rendered whole. */

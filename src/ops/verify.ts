@@ -4,7 +4,7 @@
  * tables and meta rows, and the schema version this code reads).
  */
 import { Worker } from 'node:worker_threads';
-import type { SnapshotVerifier } from '../query/snapshot-holder.ts';
+import type { SnapshotVerifier } from '../server/snapshot-holder.ts';
 import { verifySnapshotFile, type VerifyResult } from '../snapshot/snapshot-file.ts';
 
 export const snapshotVerifier: SnapshotVerifier = (file) => {

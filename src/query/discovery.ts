@@ -7,7 +7,7 @@
  */
 import type { ProviderSummary } from '../schemas/provider.ts';
 import { categoryFilterIds, categoryTree, topLevelOf, type CategoryNode } from './categories.ts';
-import { citySlug, mostCommonSpelling } from './city-slug.ts';
+import { citySlug, mostCommonSpelling } from '../text/city-slug.ts';
 import { toBusinessSummary } from './projections.ts';
 import type { ProviderRow } from './provider-row.ts';
 import { totalPages } from './providers.ts';

@@ -7,7 +7,7 @@
  * provinces and categories; see nl-query-vocabulary.ts), so tests can give it
  * any vocabulary. An LLM-backed parser could later implement the same function.
  */
-import { citySlug } from './city-slug.ts';
+import { citySlug } from '../text/city-slug.ts';
 import { findBudget, type Budget } from './nl-query-budget.ts';
 import { findConstraints } from './nl-query-constraints.ts';
 import {

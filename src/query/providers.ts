@@ -5,7 +5,7 @@
 import type { FilterParams } from '../schemas/api/params.ts';
 import type { ProviderDetail, ProviderSummary } from '../schemas/provider.ts';
 import { providerCategories } from './categories.ts';
-import { filterSet } from '../search/filter-set.ts';
+import { filterSet } from './filter-set.ts';
 import { buildFilter } from './filters.ts';
 import { toBusinessSummary, toProviderDetail } from './projections.ts';
 import type { ProviderRow } from './provider-row.ts';

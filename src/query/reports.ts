@@ -8,7 +8,7 @@
  */
 import type { ReportResponse } from '../schemas/api/responses.ts';
 import { categoryFilterIds, categoryTree, toCategoryRef, type CategoryNode } from './categories.ts';
-import { citySlug, mostCommonSpelling } from './city-slug.ts';
+import { citySlug, mostCommonSpelling } from '../text/city-slug.ts';
 import { formatRating } from './projections.ts';
 import type { Snapshot } from './snapshot.ts';
 

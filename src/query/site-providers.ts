@@ -5,7 +5,7 @@
  * full provider is ever held for the whole build.
  */
 import type { ProviderDetail, ProviderSummary } from '../schemas/provider.ts';
-import type { PublicProof } from '../site/vic.ts';
+import type { PublicProof } from '../web/vic.ts';
 import { categoryTree, providerCategories, topLevelOf } from './categories.ts';
 import { landingPath, programmaticParams, programmaticProviders, TRUST_THRESHOLD } from './discovery.ts';
 import { displayableMinBudget, toProviderDetail } from './projections.ts';

@@ -5,7 +5,7 @@
  * allowed rowids, filter-set.ts), ranked by an early-terminating top-k
  * (keyword-top-k.ts) over cursors on the query's groups (keyword-cursors.ts).
  */
-import { filterSet } from './filter-set.ts';
+import { filterSet } from '../query/filter-set.ts';
 import type { FilterSql } from '../query/filters.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { groupCursor } from './keyword-cursors.ts';

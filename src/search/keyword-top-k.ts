@@ -27,7 +27,7 @@
  *  - Filters: a rowid the filter does not allow moves every cursor to the next
  *    allowed rowid (a gallop in the filter's sorted list).
  */
-import type { FilterSet } from './filter-set.ts';
+import type { FilterSet } from '../query/filter-set.ts';
 import { END, TermCursor, type Cursor } from './keyword-cursors.ts';
 import { BLOCK, type TermPostings } from './postings-store.ts';
 import { TopK } from './top-k.ts';

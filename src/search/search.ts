@@ -22,7 +22,7 @@ import { toBusinessSummary } from '../query/projections.ts';
 import type { ProviderRow } from '../query/provider-row.ts';
 import { publishedRowsByRowid } from '../query/providers.ts';
 import { publishedColumns } from '../query/published-columns.ts';
-import { embedQuery } from '../query/query-embedder.ts';
+import { embedQuery } from './query-embedder.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { keywordWeight } from './confidence.ts';
 import { expandedKeywordQuery, keywordQuery, termsFoundIn } from './keyword-query.ts';

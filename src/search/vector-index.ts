@@ -14,7 +14,7 @@
  * Scores are dot products of L2-normalized vectors (cosine); ties by rowid.
  */
 import { dotAt } from '../snapshot/vector-partitions.ts';
-import type { FilterSet } from './filter-set.ts';
+import type { FilterSet } from '../query/filter-set.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { TopK } from './top-k.ts';
 

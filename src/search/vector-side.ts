@@ -5,7 +5,7 @@
  * among the providers that pass the filters: a matching provider is never lost to
  * truncation before filtering.
  */
-import { filterSet } from './filter-set.ts';
+import { filterSet } from '../query/filter-set.ts';
 import type { FilterSql } from '../query/filters.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { nearestRowids, vectorIndex } from './vector-index.ts';

@@ -14,7 +14,7 @@
 import { categoryTree, usableCategory } from '../query/categories.ts';
 import { alternative, type KeywordAlternative } from './keyword-query.ts';
 import { snapshotGroupList } from './postings-store.ts';
-import { warmFilterClauses } from './filter-set.ts';
+import { warmFilterClauses } from '../query/filter-set.ts';
 import { buildFilter } from '../query/filters.ts';
 import { publishedColumns } from '../query/published-columns.ts';
 import { snapshotSynonyms } from './synonyms.ts';

@@ -5,7 +5,7 @@
  * once per request and use only that object.
  */
 import path from 'node:path';
-import { installSnapshotHolder, SnapshotHolder, snapshotHolder } from '../query/snapshot-holder.ts';
+import { installSnapshotHolder, SnapshotHolder, snapshotHolder } from './snapshot-holder.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { ApiError } from './errors.ts';
 

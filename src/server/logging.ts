@@ -7,7 +7,7 @@
  */
 import pino, { type Logger, type DestinationStream } from 'pino';
 import type { RequestLogInfo } from './node-server.ts';
-import type { SwapEvent } from '../query/snapshot-holder.ts';
+import type { SwapEvent } from './snapshot-holder.ts';
 
 /** Headers that carry secrets: redacted wherever a log line holds request headers. */
 export const SECRET_HEADER_PATHS = [

@@ -15,7 +15,7 @@ import { publishedRowBySlug } from '../query/providers.ts';
 import { publicProofs } from '../query/site-providers.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { CompareResponseSchema, SearchResponseSchema } from '../schemas/api/responses.ts';
-import { buildVicCard, VicCardSchema } from '../site/vic.ts';
+import { buildVicCard, VicCardSchema } from '../web/vic.ts';
 import { ApiError } from './errors.ts';
 import { compareRoute } from './rest/discovery.ts';
 import type { RestContext } from './rest/route.ts';

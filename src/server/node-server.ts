@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { Env } from '../env.ts';
 import { handleRequest, isDynamicPath } from './app.ts';
-import { snapshotHolder, type SnapshotLease } from '../query/snapshot-holder.ts';
+import { snapshotHolder, type SnapshotLease } from './snapshot-holder.ts';
 import { rateLimitClock } from './auth/services.ts';
 import { answerClientError } from './client-errors.ts';
 import { currentSnapshot } from './context.ts';

@@ -12,7 +12,7 @@ import { containsPhrase, tokens } from '../query/nl-query-text.ts';
 import { displayableMinBudget, formatRating } from '../query/projections.ts';
 import type { ProviderRow } from '../query/provider-row.ts';
 import type { CategoryRef } from '../schemas/provider.ts';
-import { formatRupiah } from '../site/format.ts';
+import { formatRupiah } from '../text/format.ts';
 
 export type Field = 'name' | 'tagline' | 'description' | 'tags' | 'category';
 

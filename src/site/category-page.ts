@@ -8,7 +8,7 @@ import type { BarChartModel } from './charts/bar-chart.ts';
 import { breadcrumbJsonLd, itemListJsonLd, type Crumb, type JsonLd } from './jsonld.ts';
 import { chartSentences, cityChart, trustChart, type CityChart } from './report-charts.ts';
 import { siteSettings } from './settings.ts';
-import { categoryPath } from './urls.ts';
+import { categoryPath } from '../web/urls.ts';
 
 export const CATEGORY_LIMIT = 30;
 /** Cities drawn on a category page's small chart. */

@@ -8,7 +8,7 @@ import { publishedRowBySlug } from '../query/providers.ts';
 import { providerCardData } from '../query/site-providers.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import type { ProviderDetail } from '../schemas/provider.ts';
-import type { PublicProof } from './vic.ts';
+import type { PublicProof } from '../web/vic.ts';
 
 export interface ComparedProvider {
   detail: ProviderDetail;

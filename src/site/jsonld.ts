@@ -5,8 +5,8 @@
  */
 import type { ReportResponse } from '../schemas/api/responses.ts';
 import type { ProviderDetail } from '../schemas/provider.ts';
-import { absoluteUrl, categoryPath, landingPath, providerPath, reportApiPath, reportPath, vicPath } from './urls.ts';
-import { safeHttpUrl } from './format.ts';
+import { absoluteUrl, categoryPath, landingPath, providerPath, reportApiPath, reportPath, vicPath } from '../web/urls.ts';
+import { safeHttpUrl } from '../text/format.ts';
 
 export type JsonLd = Record<string, unknown>;
 

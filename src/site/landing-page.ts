@@ -10,7 +10,7 @@ import type { Snapshot } from '../query/snapshot.ts';
 import type { ProviderSummary } from '../schemas/provider.ts';
 import { breadcrumbJsonLd, itemListJsonLd, type Crumb, type JsonLd } from './jsonld.ts';
 import { siteSettings } from './settings.ts';
-import { categoryPath } from './urls.ts';
+import { categoryPath } from '../web/urls.ts';
 
 /** Most providers a landing page lists; the rest are one search away. */
 export const LANDING_LIMIT = 50;

@@ -4,7 +4,7 @@
  * link is absolute (PUBLIC_WEB_URL for the site, PUBLIC_API_URL for the API) and
  * answers: URL patterns are written in the text, next to a real example.
  */
-import { absoluteUrl, providerPath, RANKING_METHOD_PATH, reportApiPath, reportPath, SEARCH_PATH, vicPath } from './urls.ts';
+import { absoluteUrl, providerPath, RANKING_METHOD_PATH, reportApiPath, reportPath, SEARCH_PATH, vicPath } from '../web/urls.ts';
 import { indexNowKeyPath } from './indexnow.ts';
 
 export interface LlmsInput {

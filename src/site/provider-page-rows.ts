@@ -10,7 +10,7 @@
 import type { ProviderRow } from '../query/provider-row.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { publishedSlugs } from '../query/site-providers.ts';
-import type { PublicProof } from './vic.ts';
+import type { PublicProof } from '../web/vic.ts';
 
 const CHUNK = 512;
 

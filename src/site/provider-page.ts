@@ -1,9 +1,9 @@
 /** Title, description, breadcrumbs and JSON-LD of a provider page. */
 import type { ProviderPageData } from '../query/site-providers.ts';
-import { excerpt } from './format.ts';
+import { excerpt } from '../text/format.ts';
 import { breadcrumbJsonLd, providerJsonLd, type Crumb, type JsonLd } from './jsonld.ts';
 import { siteSettings } from './settings.ts';
-import { categoryPath, providerPath } from './urls.ts';
+import { categoryPath, providerPath } from '../web/urls.ts';
 
 export interface PageMeta {
   title: string;

@@ -7,7 +7,7 @@ import type { MarketFigures } from '../query/reports.ts';
 import { barChart, type BarChartModel } from './charts/bar-chart.ts';
 import { columnChart, type ColumnChartModel } from './charts/column-chart.ts';
 import { rangeChart, type RangeChartModel } from './charts/range-chart.ts';
-import { formatCount, formatRupiah, trustLabel } from './format.ts';
+import { formatCount, formatRupiah, trustLabel } from '../text/format.ts';
 
 /** "4.50-5.00" -> "4,50–5,00" */
 export const ratingRangeLabel = (range: string) => range.replace(/\./g, ',').replace('-', '–');

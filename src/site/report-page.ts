@@ -9,11 +9,11 @@ import type { ReportResponse } from '../schemas/api/responses.ts';
 import type { BarChartModel } from './charts/bar-chart.ts';
 import type { ColumnChartModel } from './charts/column-chart.ts';
 import type { RangeChartModel } from './charts/range-chart.ts';
-import { excerpt, formatCount } from './format.ts';
+import { excerpt, formatCount } from '../text/format.ts';
 import { breadcrumbJsonLd, reportJsonLd, type Crumb, type JsonLd } from './jsonld.ts';
 import { cityChart, moneyChart, ratingChart, trustChart, type CityChart } from './report-charts.ts';
 import { siteSettings } from './settings.ts';
-import { absoluteUrl, categoryPath, reportApiPath, reportPath } from './urls.ts';
+import { absoluteUrl, categoryPath, reportApiPath, reportPath } from '../web/urls.ts';
 
 /** Cities drawn on the report's chart; the table beside it lists every city. */
 export const REPORT_CITY_BARS = 12;

@@ -8,7 +8,7 @@ import { searchProviders, type SearchHit } from '../search/search.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { ApiError } from '../server/errors.ts';
 import { parseSearchParams } from '../server/rest/search.ts';
-import { searchPath } from './urls.ts';
+import { searchPath } from '../web/urls.ts';
 
 export const SEARCH_PAGE_LIMIT = 20;
 

@@ -9,7 +9,7 @@ import { reportLastUpdated, reportListings } from '../query/reports.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { publishedCount, sitemapProviderRows, taxonomyLastmods, usableCategories } from '../query/site-taxonomy.ts';
 import { latest, partCount, sitemapFileName, sitemapParam, SITEMAP_KINDS, type SitemapEntry, type SitemapKind } from './sitemaps.ts';
-import { absoluteUrl, categoryPath, providerPath, reportPath, vicPath } from './urls.ts';
+import { absoluteUrl, categoryPath, providerPath, reportPath, vicPath } from '../web/urls.ts';
 
 export interface SitemapFile {
   kind: SitemapKind;

@@ -6,7 +6,7 @@
  * DIRECTORY_DB is picked up without a restart and no response mixes two snapshots.
  */
 import { Snapshot } from '../query/snapshot.ts';
-import { currentSnapshot } from '../query/snapshot-holder.ts';
+import { currentSnapshot } from '../server/snapshot-holder.ts';
 import { siteSettings } from './settings.ts';
 
 let buildSnapshot: Snapshot | undefined;

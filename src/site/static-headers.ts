@@ -5,7 +5,7 @@
  *   - the build writes dist/client/_headers (Netlify / Cloudflare Pages format);
  *   - the build writes docs/nginx-static.conf (an nginx snippet) from the same rules.
  */
-import { VIC_VERSION } from './vic-version.ts';
+import { VIC_VERSION } from '../web/vic-version.ts';
 
 export interface StaticHeaderRule {
   /** What the rule is for (a comment in the generated files). */

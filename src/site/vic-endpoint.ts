@@ -6,8 +6,8 @@ import { providerCardData } from '../query/site-providers.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { siteSettings } from './settings.ts';
 import { headersForStaticPath } from './static-headers.ts';
-import { buildVicCard, serializeVicCard } from './vic.ts';
-import { vicPath } from './urls.ts';
+import { buildVicCard, serializeVicCard } from '../web/vic.ts';
+import { vicPath } from '../web/urls.ts';
 
 export function vicResponse(snapshot: Snapshot, slug: string): Response {
   const data = providerCardData(snapshot, slug);

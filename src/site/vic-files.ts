@@ -17,8 +17,8 @@ import { SlugSchema } from '../schemas/dataset.ts';
 import { providerCardData, publishedSlugs } from '../query/site-providers.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { scopeStaticPaths } from './render-scope.ts';
-import { vicPath } from './urls.ts';
-import { buildVicCard, serializeVicCard, type VicOptions } from './vic.ts';
+import { vicPath } from '../web/urls.ts';
+import { buildVicCard, serializeVicCard, type VicOptions } from '../web/vic.ts';
 
 export const VIC_ROUTE_ID = 'provider/[slug]/vic.json';
 

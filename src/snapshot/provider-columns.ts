@@ -4,7 +4,7 @@
  * ("Who may see what") are applied here, once: a money column holds an amount only when it is
  * available and in IDR, so no reader can use a hidden value by accident.
  */
-import { citySlug } from '../query/city-slug.ts';
+import { citySlug } from '../text/city-slug.ts';
 import type { Money, ProviderRecord } from '../schemas/dataset.ts';
 
 export type CurrencyClass = 'IDR' | 'NON_IDR' | 'UNKNOWN';

@@ -12,7 +12,7 @@ import { PNG } from 'pngjs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportResponse } from '../../src/schemas/api/responses.ts';
-import { formatCount, formatDecimal, formatRupiah } from '../../src/site/format.ts';
+import { formatCount, formatDecimal, formatRupiah } from '../../src/text/format.ts';
 import { REPORT_CITY_BARS } from '../../src/site/report-page.ts';
 import { builtSite, ROOT } from '../site/fixture/built-site.ts';
 import { startServer, type RunningServer } from '../site/fixture/serve.ts';

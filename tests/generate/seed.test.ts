@@ -4,7 +4,7 @@
  * every case the API must handle is present, and no two descriptions are near copies.
  */
 import { describe, expect, it } from 'vitest';
-import { citySlug } from '../../src/query/city-slug.ts';
+import { citySlug } from '../../src/text/city-slug.ts';
 import {
   CategoryRecordSchema,
   ProofRecordSchema,

@@ -1,6 +1,6 @@
 /** Programmatic discovery, compare and the report over HTTP. */
 import { describe, expect, it } from 'vitest';
-import { citySlug } from '../../src/query/city-slug.ts';
+import { citySlug } from '../../src/text/city-slug.ts';
 import { ctx, expectError, get } from './api-context.ts';
 import { isPublished } from './fixture.ts';
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SnapshotHolder, type SwapEvent } from '../../src/query/snapshot-holder.ts';
+import { SnapshotHolder, type SwapEvent } from '../../src/server/snapshot-holder.ts';
 import { buildSnapshot } from '../../src/snapshot/build.ts';
 import { snapshotVerifier, verifyOffThread } from '../../src/ops/verify.ts';
 import { generate, workspace } from '../resilience/fixture.ts';

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildFilter } from '../../src/query/filters.ts';
-import { filterSet, type FilterSet } from '../../src/search/filter-set.ts';
+import { filterSet, type FilterSet } from '../../src/query/filter-set.ts';
 import { groupCursor } from '../../src/search/keyword-cursors.ts';
 import { expandedKeywordQuery, keywordQuery, type KeywordGroup, type KeywordQuery } from '../../src/search/keyword-query.ts';
 import { keywordCandidates } from '../../src/search/keyword-side.ts';

@@ -5,7 +5,7 @@
  * and the cost-bounded LRU they are kept in.
  */
 import { describe, expect, it } from 'vitest';
-import { filterSet } from '../../src/search/filter-set.ts';
+import { filterSet } from '../../src/query/filter-set.ts';
 import { buildFilter } from '../../src/query/filters.ts';
 import { CostBoundedLru } from '../../src/query/lru.ts';
 import { BLOCK, termPostings } from '../../src/search/postings-store.ts';

@@ -4,7 +4,7 @@ import { barChart } from '../../src/site/charts/bar-chart.ts';
 import { columnChart } from '../../src/site/charts/column-chart.ts';
 import { compactRupiah, rangeChart } from '../../src/site/charts/range-chart.ts';
 import { CHART_WIDTH } from '../../src/site/charts/theme.ts';
-import { formatRupiah } from '../../src/site/format.ts';
+import { formatRupiah } from '../../src/text/format.ts';
 
 const words = { min: 'Min', median: 'Median', max: 'Maks' };
 const finite = (model: unknown) => JSON.stringify(model, (_, v) => (typeof v === 'number' && !Number.isFinite(v) ? 'NOT-FINITE' : v));

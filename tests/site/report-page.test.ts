@@ -10,7 +10,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportResponse } from '../../src/schemas/api/responses.ts';
-import { formatCount, formatDate, isoDateJakarta } from '../../src/site/format.ts';
+import { formatCount, formatDate, isoDateJakarta } from '../../src/text/format.ts';
 import { API_URL, builtSite, WEB_URL, type BuiltSite } from './fixture/built-site.ts';
 import { FORBIDDEN_MARKERS } from './fixture/hostile.ts';
 import { startServer, type RunningServer } from './fixture/serve.ts';

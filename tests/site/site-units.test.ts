@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { serializeJsonLd } from '../../src/site/jsonld.ts';
-import { formatDate, formatRupiah, profileProvenance, safeHttpUrl } from '../../src/site/format.ts';
+import { formatDate, formatRupiah, profileProvenance, safeHttpUrl } from '../../src/text/format.ts';
 import { parseSitemapParam, partCount, renderSitemapIndex, renderUrlset, sitemapFileName, sitemapMaxUrls, w3cDate } from '../../src/site/sitemaps.ts';
 import { renderLlmsTxt, renderRobotsTxt } from '../../src/site/llms.ts';
-import { buildVicCard, VicCardSchema } from '../../src/site/vic.ts';
+import { buildVicCard, VicCardSchema } from '../../src/web/vic.ts';
 import type { ProviderDetail } from '../../src/schemas/provider.ts';
 
 const money = (displayable: boolean) => ({ available: true, provenance: 'provider_submitted', currency: displayable ? ('IDR' as const) : ('NON_IDR' as const), displayable });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { headersForStaticPath, renderHeadersFile, renderNginxSnippet } from '../../src/site/static-headers.ts';
-import { VIC_VERSION } from '../../src/site/vic-version.ts';
+import { VIC_VERSION } from '../../src/web/vic-version.ts';
 
 describe('headersForStaticPath', () => {
   it('gives a VIC card its JSON-LD type, an hour of caching and the VIC version', () => {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtSite, INDEXNOW_KEY, ROOT, SITEMAP_MAX_URLS, WEB_URL, type BuiltSite } from './fixture/built-site.ts';
 import { FORBIDDEN_MARKERS, HOSTILE_NAME, HOSTILE_SLUG } from './fixture/hostile.ts';
 import { startServer, type RunningServer } from './fixture/serve.ts';
-import { VIC_VERSION } from '../../src/site/vic-version.ts';
+import { VIC_VERSION } from '../../src/web/vic-version.ts';
 
 let site: BuiltSite;
 let server: RunningServer;

@@ -6,7 +6,7 @@ import {
   ProgrammaticResponseSchema,
 } from '../../schemas/api/responses.ts';
 import { categoryTree, usableCategory } from '../../query/categories.ts';
-import { citySlug } from '../../query/city-slug.ts';
+import { citySlug } from '../../text/city-slug.ts';
 import { comparisonContext, comparisonItem } from '../../query/compare.ts';
 import { programmaticParams, programmaticProviders, TRUST_THRESHOLD } from '../../query/discovery.ts';
 import { publishedRowBySlug } from '../../query/providers.ts';

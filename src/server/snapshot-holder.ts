@@ -22,7 +22,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Snapshot } from './snapshot.ts';
+import { Snapshot } from '../query/snapshot.ts';
 import { SnapshotLeases, type SnapshotLease } from './snapshot-leases.ts';
 import { backgroundSteps, servingSteps, warmSearch, warmSteps, type WarmStep } from '../search/warm.ts';
 import { checkSnapshotStructure, verifySnapshotFile, type VerifyResult } from '../snapshot/snapshot-file.ts';

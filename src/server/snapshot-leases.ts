@@ -9,7 +9,7 @@
  * timer guesses how long requests take.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Snapshot } from './snapshot.ts';
+import type { Snapshot } from '../query/snapshot.ts';
 
 /** One request's hold on a snapshot. */
 export interface SnapshotLease {

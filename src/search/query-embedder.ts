@@ -16,10 +16,10 @@ import { BuiltinEmbedder } from '../snapshot/embedder-builtin.ts';
 import { openQueryEmbedder, readEmbedderConfig } from '../snapshot/embedder-config.ts';
 import { EmbedderServiceError } from '../snapshot/embedder-http.ts';
 import { normalizeTokens } from '../text/tokens.ts';
-import { bridgeExpansions, snapshotBridge } from '../search/language-expansion.ts';
-import { FILLER_WORDS } from './nl-query-lexicon.ts';
-import { CostBoundedLru } from './lru.ts';
-import type { Snapshot } from './snapshot.ts';
+import { bridgeExpansions, snapshotBridge } from './language-expansion.ts';
+import { FILLER_WORDS } from '../query/nl-query-lexicon.ts';
+import { CostBoundedLru } from '../query/lru.ts';
+import type { Snapshot } from '../query/snapshot.ts';
 
 interface OpenedEmbedder {
   embedder: Embedder;

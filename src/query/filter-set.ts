@@ -9,10 +9,10 @@
  * first time each was asked (issue 7); the clauses are few, and search-warm.ts
  * computes every city's and category's before the first request.
  */
-import type { FilterClause, FilterSql } from '../query/filters.ts';
-import { CostBoundedLru } from '../query/lru.ts';
-import { maxRowid, publishedColumns } from '../query/published-columns.ts';
-import type { Snapshot } from '../query/snapshot.ts';
+import type { FilterClause, FilterSql } from './filters.ts';
+import { CostBoundedLru } from './lru.ts';
+import { maxRowid, publishedColumns } from './published-columns.ts';
+import type { Snapshot } from './snapshot.ts';
 
 export interface FilterSet {
   /** allowed[rowid] === 1 when the provider passes the filter */
