@@ -43,7 +43,7 @@ export interface DatasetRef {
 const COMPLETE = '.complete';
 
 export async function ensureDataset(providers: number, seed: number, fresh: boolean): Promise<DatasetRef> {
-  const dir = path.join(CACHE_DIR, `dataset-n${providers}-s${seed}-g${sourceHash(['src/generate', 'src/schemas'])}`);
+  const dir = path.join(CACHE_DIR, `dataset-n${providers}-s${seed}-g${sourceHash(['src/generate', 'src/schemas', 'src/text/city-slug.ts'])}`);
   if (!fresh && fs.existsSync(path.join(dir, COMPLETE))) {
     progress(`dataset: reusing ${dir}`);
     return { dir, providers, seed, generateSeconds: null };
@@ -61,7 +61,7 @@ export async function ensureDataset(providers: number, seed: number, fresh: bool
 }
 
 export function snapshotFileFor(dataset: DatasetRef): string {
-  const builder = sourceHash(['src/snapshot', 'src/schemas', 'src/query/city-slug.ts']);
+  const builder = sourceHash(['src/snapshot', 'src/schemas', 'src/text', 'src/language']);
   return path.join(CACHE_DIR, `${path.basename(dataset.dir)}-b${builder}.db`);
 }
 

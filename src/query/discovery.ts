@@ -3,7 +3,7 @@
  * providers of one combination. Only published providers with trustLevel >= 1 and
  * a city count; a child category counts under its active parent (an inactive
  * category, or a child of an inactive parent, does not count). One citySlug
- * normalization (src/query/city-slug.ts) is shared with the static pages.
+ * normalization (src/text/city-slug.ts) is shared with the static pages.
  */
 import type { ProviderSummary } from '../schemas/provider.ts';
 import { categoryFilterIds, categoryTree, topLevelOf, type CategoryNode } from './categories.ts';

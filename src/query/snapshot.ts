@@ -2,7 +2,7 @@
  * Every reader reaches the snapshot through one Snapshot object: the read-only
  * connection, its prepared statements, the query embedder and per-snapshot caches.
  * The object is replaced as a whole when a new snapshot file appears (see
- * src/query/snapshot-holder.ts), so no response ever mixes two snapshots: a
+ * src/server/snapshot-holder.ts), so no response ever mixes two snapshots: a
  * handler takes the current Snapshot once and uses only it.
  */
 import Database from 'better-sqlite3';

@@ -1,6 +1,6 @@
 /**
  * The API's access to the process's snapshot: the one process-wide SnapshotHolder
- * of src/query/snapshot-holder.ts (shared with the server-rendered pages, so the
+ * of src/server/snapshot-holder.ts (shared with the server-rendered pages, so the
  * process opens and polls the snapshot once). Handlers call `currentSnapshot()`
  * once per request and use only that object.
  */

@@ -9,7 +9,7 @@
  * and schema version), opens it and swaps. A file that fails verification is
  * refused, remembered by its stamp so it is not re-checked on every tick, and the
  * old snapshot keeps serving. The old one is closed when the last request using
- * it has finished (`lease()`, src/query/snapshot-leases.ts).
+ * it has finished (`lease()`, src/server/snapshot-leases.ts).
  *
  * A new snapshot is warmed (src/search/warm.ts) before it serves. The timer and the
  * request path prepare it in the background: verification on a worker thread when

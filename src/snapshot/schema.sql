@@ -34,7 +34,7 @@ CREATE TABLE providers (
   description             TEXT NOT NULL,
   website                 TEXT,
   city                    TEXT,
-  city_slug               TEXT,                  -- citySlug(city), see src/query/city-slug.ts
+  city_slug               TEXT,                  -- citySlug(city), see src/text/city-slug.ts
   province                TEXT,
   country                 TEXT NOT NULL,
   primary_category_id     TEXT,
