@@ -14,7 +14,7 @@
  * same profile always gets the same floating-point score.
  */
 import type { KeywordAlternative, KeywordGroup } from './keyword-query.ts';
-import type { PostingsSource, TermPostings } from './postings-store.ts';
+import type { PostingsSource, TermPostings } from './posting-list.ts';
 
 /** Past the last rowid. */
 export const END = 0x7fffffff;
@@ -162,6 +162,22 @@ export class SumCursor implements Cursor {
   }
 }
 
+/**
+ * A group walked as the plain sum of its parts (groupCursor's split word group):
+ * the top-k's disjunctive walk takes the parts as lists of their own, each with its
+ * own bound.
+ */
+export class PartsCursor extends SumCursor {
+  readonly parts: Cursor[];
+  constructor(parts: Cursor[]) {
+    super(
+      parts,
+      parts.map(() => 1),
+    );
+    this.parts = parts;
+  }
+}
+
 export class PhraseCursor implements Cursor {
   doc = END;
   upTo = END;
@@ -240,13 +256,28 @@ export function alternativeCursor(source: PostingsSource, alt: KeywordAlternativ
 
 /**
  * A group's cursor: the weighted sum of the alternatives a profile matches. A plain
- * word or phrase is walked as it is; any other group (several alternatives, a
- * prefix, a weight) through its list of scores (postings-store.ts groupList), whose
- * block bounds are the group's own and not the sum of its parts'.
+ * word or phrase is walked as it is. A group of words at weight 1 (a prefix's
+ * expansions, a word and its dictionary forms) is its largest list walked as it is
+ * plus the rest as one kept list (postings-store.ts groupList): a prefix of a common
+ * word at 1,000,000 providers is one list of 400,000 profiles and a few small ones,
+ * and adding the large one into a kept union cost tens of milliseconds per new
+ * prefix and filled the group cache. Every score is a sum of float32
+ * contributions, exact in float64 in any order, so the split scores each profile as
+ * the whole group would. Any other group (phrases, a weight below 1) is walked
+ * through its kept list, whose block bounds are the group's own and not the sum of
+ * its parts'.
  */
 export function groupCursor(source: PostingsSource, group: KeywordGroup): Cursor {
   const alts = group.alternatives;
   const only = alts.length === 1 && alts[0]!.weight === 1 && !alts[0]!.prefix ? alts[0]! : null;
   if (only) return alternativeCursor(source, only);
-  return new TermCursor(source.group(group));
+  const words = alts.every((a) => a.weight === 1 && a.tokens.length === 1) ? alts.flatMap((a) => (a.prefix ? source.expansions(a.tokens[0]!) : a.tokens)) : null;
+  if (!words || words.length === 0) return new TermCursor(source.group(group));
+  const lists = words.map((w) => source.term(w));
+  let head = 0;
+  for (let i = 1; i < lists.length; i++) if (lists[i]!.rowids.length > lists[head]!.rowids.length) head = i;
+  const largest = new TermCursor(lists[head]!);
+  if (words.length === 1) return largest;
+  const rest = words.filter((_, i) => i !== head).map((w) => ({ tokens: [w], prefix: false, weight: 1 }));
+  return new PartsCursor([largest, new TermCursor(source.group({ alternatives: rest }))]);
 }

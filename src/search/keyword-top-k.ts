@@ -28,8 +28,8 @@
  *    allowed rowid (a gallop in the filter's sorted list).
  */
 import type { FilterSet } from '../query/filter-set.ts';
-import { END, TermCursor, type Cursor } from './keyword-cursors.ts';
-import { BLOCK, type TermPostings } from './postings-store.ts';
+import { END, PartsCursor, TermCursor, type Cursor } from './keyword-cursors.ts';
+import { BLOCK, type TermPostings } from './posting-list.ts';
 import { TopK } from './top-k.ts';
 
 /**
@@ -197,8 +197,17 @@ function conjunctive(groups: Cursor[], k: number, filter: FilterSet | null): num
  * Profiles matching any group (block-max MaxScore); with `skipEveryGroup`, those
  * matching all of them are left out (the conjunctive walk ranked them already).
  */
-function disjunctive(groups: Cursor[], k: number, filter: FilterSet | null, skipEveryGroup: boolean): number[] {
+function disjunctive(groupCursors: Cursor[], k: number, filter: FilterSet | null, skipEveryGroup: boolean): number[] {
+  // A group of word lists (PartsCursor) is walked as its lists: a common word's list
+  // then stops proposing candidates once its own bound falls below the k-th best.
+  const groupOf: number[] = [];
+  const groups = groupCursors.flatMap((c, g) => {
+    const parts = c instanceof PartsCursor ? c.parts : [c];
+    for (let i = 0; i < parts.length; i++) groupOf.push(g);
+    return parts;
+  });
   const n = groups.length;
+  const groupHit = new Uint8Array(groupCursors.length);
   // Positions in query order, by largest possible score ascending.
   const order = groups.map((_, g) => g).sort((a, b) => groups[a]!.max - groups[b]!.max);
   const sorted = order.map((g) => groups[g]!);
@@ -248,15 +257,15 @@ function disjunctive(groups: Cursor[], k: number, filter: FilterSet | null, skip
       }
     }
     scores.fill(0);
+    groupHit.fill(0);
     let partial = 0;
-    let matched = 0;
     for (let j = essential; j < n; j++) {
       const c = sorted[j]!;
       if (c.doc !== doc) continue;
       const s = c.score();
       scores[order[j]!] = s;
       partial += s;
-      matched++;
+      groupHit[groupOf[order[j]!]!] = 1;
     }
     let rejected = false;
     for (let j = essential - 1; j >= 0; j--) {
@@ -270,9 +279,9 @@ function disjunctive(groups: Cursor[], k: number, filter: FilterSet | null, skip
       const s = c.score();
       scores[order[j]!] = s;
       partial += s;
-      matched++;
+      groupHit[groupOf[order[j]!]!] = 1;
     }
-    if (!rejected && !(skipEveryGroup && matched === n)) {
+    if (!rejected && !(skipEveryGroup && groupHit.every((h) => h === 1))) {
       top.push(sumInOrder(scores, n), doc);
       if (top.size === k) {
         const t = top.threshold;

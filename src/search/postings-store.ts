@@ -19,9 +19,8 @@ import { CostBoundedLru } from '../query/lru.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { alternativeCursor, END } from './keyword-cursors.ts';
 import { groupKey, type KeywordGroup } from './keyword-query.ts';
+import { termPostingsOf, type PostingsSource, type TermPostings } from './posting-list.ts';
 
-/** Postings per block of the block-max bounds. */
-export const BLOCK = 32;
 /** Most terms a prefix stands for: the most frequent ones. */
 export const MAX_EXPANSIONS = 24;
 /**
@@ -36,36 +35,6 @@ const TERM_CACHE_BYTES = 320 * 1024 * 1024;
  * as prefixes; at 160 MB the common ones were recomputed in turn.
  */
 const GROUP_CACHE_BYTES = 320 * 1024 * 1024;
-
-export interface TermPostings {
-  /** ascending */
-  rowids: Int32Array;
-  /** bm25 contribution of the term (or the group's score) for each profile */
-  impacts: Float32Array | Float64Array;
-  /** the last rowid of each block */
-  blockLast: Int32Array;
-  /** the largest impact of each block */
-  blockMax: Float64Array;
-  /** the largest impact of the list (0 when empty) */
-  max: number;
-}
-
-/** A list with its block bounds (the builder's arrays, or a test's). */
-export function termPostingsOf(rowids: Int32Array, impacts: Float32Array | Float64Array): TermPostings {
-  const blocks = Math.ceil(rowids.length / BLOCK);
-  const blockLast = new Int32Array(blocks);
-  const blockMax = new Float64Array(blocks);
-  let max = 0;
-  for (let b = 0; b < blocks; b++) {
-    const end = Math.min(rowids.length, (b + 1) * BLOCK);
-    let m = 0;
-    for (let i = b * BLOCK; i < end; i++) if (impacts[i]! > m) m = impacts[i]!;
-    blockMax[b] = m;
-    blockLast[b] = rowids[end - 1]!;
-    if (m > max) max = m;
-  }
-  return { rowids, impacts, blockLast, blockMax, max };
-}
 
 const EMPTY = termPostingsOf(new Int32Array(0), new Float32Array(0));
 
@@ -126,6 +95,10 @@ const lastOf = (list: TermPostings) => (list.rowids.length > 0 ? list.rowids[lis
 
 /** A group's scores as one list: each profile it matches, with the weighted sum of the alternatives it holds. */
 export function groupList(source: PostingsSource, group: KeywordGroup, scratch: GroupScratch): TermPostings {
+  const words = group.alternatives.every((a) => a.weight === 1 && a.tokens.length === 1)
+    ? group.alternatives.flatMap((a) => (a.prefix ? source.expansions(a.tokens[0]!) : a.tokens))
+    : null;
+  if (words && words.length > 1) return wordGroupList(words.map((w) => source.term(w)), scratch);
   // the arrays must hold every rowid before the first add
   for (const alt of group.alternatives)
     alt.tokens.forEach((t, i) => {
@@ -188,6 +161,59 @@ export function groupList(source: PostingsSource, group: KeywordGroup, scratch: 
   return termPostingsOf(rowids, scores);
 }
 
+/**
+ * A group of words at weight 1 (a prefix's expansions, a word and its dictionary
+ * forms): the lists but the largest added up in the scratch arrays, then merged
+ * with the largest in one sequential pass. A prefix of a common word at 1,000,000
+ * providers is one list of 400,000 profiles and a few small ones; adding the large
+ * one through the scratch arrays too cost tens of milliseconds per new prefix.
+ * Every score is a sum of float32 contributions, exact in float64 in any order, so
+ * each profile scores as adding every list in turn would.
+ */
+function wordGroupList(lists: TermPostings[], scratch: GroupScratch): TermPostings {
+  let head = 0;
+  for (let i = 1; i < lists.length; i++) if (lists[i]!.rowids.length > lists[head]!.rowids.length) head = i;
+  const rest = unionOf(
+    lists.filter((_, i) => i !== head),
+    scratch,
+  );
+  const { rowids: h, impacts: hi } = lists[head]!;
+  const rowids = new Int32Array(h.length + rest.rowids.length);
+  const scores = new Float64Array(rowids.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < h.length || j < rest.rowids.length) {
+    const a = i < h.length ? h[i]! : END;
+    const b = j < rest.rowids.length ? rest.rowids[j]! : END;
+    rowids[n] = a < b ? a : b;
+    scores[n++] = (a <= b ? hi[i++]! : 0) + (b <= a ? rest.scores[j++]! : 0);
+  }
+  return termPostingsOf(rowids.slice(0, n), scores.slice(0, n));
+}
+
+/** The profiles any of the lists holds, in rowid order, with the sum of their contributions. */
+function unionOf(lists: TermPostings[], scratch: GroupScratch): { rowids: Int32Array; scores: Float64Array } {
+  for (const list of lists) scratch.fit(lastOf(list));
+  const gen = ++scratch.generation;
+  const seen: number[] = [];
+  for (const { rowids, impacts } of lists) {
+    for (let i = 0; i < rowids.length; i++) {
+      const r = rowids[i]!;
+      if (scratch.altStamp[r] !== gen) {
+        scratch.altStamp[r] = gen;
+        scratch.alt[r] = 0;
+        seen.push(r);
+      }
+      scratch.alt[r]! += impacts[i]!;
+    }
+  }
+  const rowids = Int32Array.from(seen).sort();
+  const scores = new Float64Array(rowids.length);
+  for (let i = 0; i < rowids.length; i++) scores[i] = scratch.alt[rowids[i]!]!;
+  return { rowids, scores };
+}
+
 /** A group's list, computed on first use and kept per snapshot. */
 export function snapshotGroupList(snapshot: Snapshot, group: KeywordGroup): TermPostings {
   const cache = snapshot.memo('group-postings', () => new CostBoundedLru<string, TermPostings>(GROUP_CACHE_BYTES));
@@ -209,14 +235,6 @@ export function expansions(snapshot: Snapshot, prefix: string): string[] {
     cache.set(prefix, terms, 64 + terms.reduce((n, t) => n + 2 * t.length + 16, 0));
   }
   return terms;
-}
-
-/** Where cursors get their lists: a snapshot's store, or a test's arrays. */
-export interface PostingsSource {
-  term(term: string): TermPostings;
-  expansions(prefix: string): string[];
-  /** the group's list (groupList), kept or not */
-  group(group: KeywordGroup): TermPostings;
 }
 
 export const snapshotPostings = (snapshot: Snapshot): PostingsSource =>
