@@ -255,19 +255,27 @@ export function alternativeCursor(source: PostingsSource, alt: KeywordAlternativ
 }
 
 /**
+ * A word list this long is walked as itself inside its group rather than copied into
+ * the group's kept list: at 1,000,000 providers a prefix of a common word is one
+ * list of 400,000 profiles and a few small ones, and kept unions of that size cost
+ * milliseconds each to build and filled the group cache (evicting the service
+ * groups). Below it (every list at 100,000 providers but a few function words),
+ * the kept list's own block bounds make the walk cheaper than the split.
+ */
+export const SPLIT_MIN_POSTINGS = 65_536;
+
+/**
  * A group's cursor: the weighted sum of the alternatives a profile matches. A plain
  * word or phrase is walked as it is. A group of words at weight 1 (a prefix's
- * expansions, a word and its dictionary forms) is its largest list walked as it is
- * plus the rest as one kept list (postings-store.ts groupList): a prefix of a common
- * word at 1,000,000 providers is one list of 400,000 profiles and a few small ones,
- * and adding the large one into a kept union cost tens of milliseconds per new
- * prefix and filled the group cache. Every score is a sum of float32
- * contributions, exact in float64 in any order, so the split scores each profile as
- * the whole group would. Any other group (phrases, a weight below 1) is walked
- * through its kept list, whose block bounds are the group's own and not the sum of
- * its parts'.
+ * expansions, a word and its dictionary forms) whose largest list is long is that
+ * list walked as it is plus the rest as one kept list (postings-store.ts
+ * groupList). Every score is a sum of float32 contributions, exact in float64 in
+ * any order, so the split scores each profile as the whole group would. Any other
+ * group is walked through its kept list, whose block bounds are the group's own and
+ * not the sum of its parts'. (`splitMin` other than the default: tests, which split
+ * their small lists too.)
  */
-export function groupCursor(source: PostingsSource, group: KeywordGroup): Cursor {
+export function groupCursor(source: PostingsSource, group: KeywordGroup, splitMin = SPLIT_MIN_POSTINGS): Cursor {
   const alts = group.alternatives;
   const only = alts.length === 1 && alts[0]!.weight === 1 && !alts[0]!.prefix ? alts[0]! : null;
   if (only) return alternativeCursor(source, only);
@@ -276,8 +284,8 @@ export function groupCursor(source: PostingsSource, group: KeywordGroup): Cursor
   const lists = words.map((w) => source.term(w));
   let head = 0;
   for (let i = 1; i < lists.length; i++) if (lists[i]!.rowids.length > lists[head]!.rowids.length) head = i;
-  const largest = new TermCursor(lists[head]!);
-  if (words.length === 1) return largest;
+  if (words.length === 1) return new TermCursor(lists[0]!);
+  if (lists[head]!.rowids.length < splitMin) return new TermCursor(source.group(group));
   const rest = words.filter((_, i) => i !== head).map((w) => ({ tokens: [w], prefix: false, weight: 1 }));
-  return new PartsCursor([largest, new TermCursor(source.group({ alternatives: rest }))]);
+  return new PartsCursor([new TermCursor(lists[head]!), new TermCursor(source.group({ alternatives: rest }))]);
 }

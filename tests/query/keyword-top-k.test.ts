@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildFilter } from '../../src/query/filters.ts';
 import { filterSet, type FilterSet } from '../../src/query/filter-set.ts';
-import { groupCursor } from '../../src/search/keyword-cursors.ts';
+import { groupCursor, SPLIT_MIN_POSTINGS } from '../../src/search/keyword-cursors.ts';
 import { expandedKeywordQuery, keywordQuery, type KeywordGroup, type KeywordQuery } from '../../src/search/keyword-query.ts';
 import { keywordCandidates } from '../../src/search/keyword-side.ts';
 import { topKeywordMatches } from '../../src/search/keyword-top-k.ts';
@@ -86,8 +86,9 @@ function exhaustive(source: PostingsSource, groups: KeywordGroup[], allowed: Uin
   return ranked.slice(0, k).map((r) => r.doc);
 }
 
-const fast = (source: PostingsSource, query: Pick<KeywordQuery, 'groups' | 'allTopicsFirst'>, filter: FilterSet | null, k: number) =>
-  topKeywordMatches(() => query.groups.map((g) => groupCursor(source, g)), { k, filter, allTopicsFirst: query.allTopicsFirst });
+/** splitMin 0: every word group walked as its largest list plus the rest (what long lists at 1,000,000 providers get). */
+const fast = (source: PostingsSource, query: Pick<KeywordQuery, 'groups' | 'allTopicsFirst'>, filter: FilterSet | null, k: number, splitMin = SPLIT_MIN_POSTINGS) =>
+  topKeywordMatches(() => query.groups.map((g) => groupCursor(source, g, splitMin)), { k, filter, allTopicsFirst: query.allTopicsFirst });
 
 /** Generated lists: a vocabulary with Zipf-like frequencies, a few function words worth almost nothing, ties. */
 function generatedSource(seed: number, docs: number, terms: number): { source: PostingsSource; vocabulary: string[] } {
@@ -162,12 +163,14 @@ describe('keyword top-k equals the exhaustive ranking', () => {
       const everything = exhaustive(source, query.groups, filter?.allowed ?? null, query.allTopicsFirst, 100_000);
       for (const k of [1, 10, 150, 100_000]) {
         const expected = everything.slice(0, k);
-        expect(fast(source, query, filter, k), JSON.stringify({ q, k, query })).toEqual(expected);
-        compared++;
+        for (const splitMin of [SPLIT_MIN_POSTINGS, 0]) {
+          expect(fast(source, query, filter, k, splitMin), JSON.stringify({ q, k, splitMin, query })).toEqual(expected);
+          compared++;
+        }
         if (expected.length > 0) nonEmpty++;
       }
     }
-    expect(compared).toBe(1200);
+    expect(compared).toBe(2400);
     expect(nonEmpty).toBeGreaterThan(1000);
   });
 
@@ -206,6 +209,7 @@ describe('keyword side on a real snapshot', () => {
           for (const k of [5, 150]) {
             const expected = exhaustive(source, query.groups, set?.allowed ?? null, query.allTopicsFirst, k);
             expect(keywordCandidates(snapshot, query, filter, k), `${text} ${JSON.stringify(f)} k=${k}`).toEqual(expected);
+            expect(fast(source, query, set, k, 0), `${text} ${JSON.stringify(f)} k=${k} split`).toEqual(expected);
             if (expected.length > 0) nonEmpty++;
           }
         }
