@@ -123,7 +123,8 @@ export function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-function rssMbOf(pid: number | undefined): number | null {
+/** A process's resident memory in MB from /proc, or null when it is gone. */
+export function rssMbOf(pid: number | undefined): number | null {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Math.round(Number(m[1]) / 1024) : null;

@@ -17,7 +17,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { scriptCommand } from './child.ts';
-import { load, serverEnv, stop, type HttpFigure } from './http.ts';
+import { load, rssMbOf, serverEnv, stop, type HttpFigure } from './http.ts';
 import { progress } from './log.ts';
 import { round } from './stats.ts';
 
@@ -36,15 +36,6 @@ export interface LongTailHttpRun extends HttpFigure {
   /** hits / (hits + misses) during the run; null when /healthz has no counters */
   cacheHitRate: number | null;
   cacheAfter: CacheCounters | null;
-}
-
-function rssMbOf(pid: number | undefined): number | null {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Math.round(Number(m[1]) / 1024) : null;
-  } catch {
-    return null;
-  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
