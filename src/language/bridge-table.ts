@@ -3,7 +3,7 @@
  * side needs no language data at run time and an analyst can read it:
  *   SELECT alternatives FROM language_bridge WHERE phrase = 'peretas'  -> [["hacking",1]]
  *   SELECT alternatives FROM language_bridge WHERE phrase = '~paka'    -> [["pakai",1]]  (word forms by stem)
- *   SELECT alternatives FROM language_bridge WHERE phrase = '^serang'  -> [["attack",1]] (a dictionary word by stem)
+ *   SELECT alternatives FROM language_bridge WHERE phrase = '^ajar'    -> [["learning",1]] (a dictionary word by stem)
  *
  *   writeLanguageBridge(db, data?) -> {phrases, note}   (build: after the search postings)
  *   bridgeLookup(db) -> (phrase) => Alternative[]       (query side; [] when the table is absent)
@@ -72,7 +72,7 @@ function stemForms(df: ReadonlyMap<string, number>): Map<string, string[]> {
 
 /**
  * Rows keyed "^stem": a dictionary word's alternatives under its stem, so an affixed
- * form no dictionary lists reaches its root's ("menyerang", "serangan" -> "serang"):
+ * form no dictionary lists reaches its root's ("mengajar", "diajarkan" -> "ajar"):
  * dictionaries list roots and few derived forms. The shortest word of a stem speaks
  * for it (the root itself when the dictionary has it).
  * Measured (nDCG@10 hybrid / recommend): the independent set's paraphrases

@@ -45,7 +45,7 @@ export function bridgeExpansions(words: readonly string[], lookup: BridgeLookup)
     if (alternatives.length > 0) groups.push({ start: i, length: 1, alternatives });
     else {
       // No dictionary holds it: the snapshot's own forms of the word ("dipakai" -> "pakai"), unless it is one;
-      // when the snapshot has none, a dictionary word of the same stem ("menyerang" -> "serang").
+      // when the snapshot has none, a dictionary word of the same stem ("diajarkan" -> "ajar").
       const stem = wordStem(word);
       const forms = lookup(STEM_PREFIX + stem);
       const root = forms.length === 0 ? lookup(DICTIONARY_STEM_PREFIX + stem) : [];
