@@ -3,6 +3,7 @@
  * side needs no language data at run time and an analyst can read it:
  *   SELECT alternatives FROM language_bridge WHERE phrase = 'peretas'  -> [["hacking",1]]
  *   SELECT alternatives FROM language_bridge WHERE phrase = '~paka'    -> [["pakai",1]]  (word forms by stem)
+ *   SELECT alternatives FROM language_bridge WHERE phrase = '^ajar'    -> [["learning",1]] (a dictionary word by stem)
  *
  *   writeLanguageBridge(db, data?) -> {phrases, note}   (build: after the search postings)
  *   bridgeLookup(db) -> (phrase) => Alternative[]       (query side; [] when the table is absent)
@@ -37,6 +38,7 @@ export function writeLanguageBridge(db: Database.Database, data: LanguageData = 
   db.transaction(() => {
     for (const [phrase, alternatives] of bridge) insert.run(phrase, JSON.stringify(alternatives.map((a) => [a.phrase, a.weight])));
     for (const [key, forms] of stemForms(df)) insert.run(key, JSON.stringify(forms.map((f) => [f, 1])));
+    for (const [key, alternatives] of dictionaryStems(bridge)) insert.run(key, JSON.stringify(alternatives.map((a) => [a.phrase, a.weight])));
   })();
   const used = data.sources.filter((s) => s.used).map((s) => s.name);
   return {
@@ -66,6 +68,27 @@ function stemForms(df: ReadonlyMap<string, number>): Map<string, string[]> {
     out.set(STEM_PREFIX + stem, words.slice(0, MAX_FORMS));
   }
   return out;
+}
+
+/**
+ * Rows keyed "^stem": a dictionary word's alternatives under its stem, so an affixed
+ * form no dictionary lists reaches its root's ("mengajar", "diajarkan" -> "ajar"):
+ * dictionaries list roots and few derived forms. The shortest word of a stem speaks
+ * for it (the root itself when the dictionary has it).
+ * Measured (nDCG@10 hybrid / recommend): the independent set's paraphrases
+ * 0.463 / 0.522 -> 0.477 / 0.536, all 0.807 / 0.804 -> 0.811 / 0.808; the project's set unchanged.
+ */
+export const DICTIONARY_STEM_PREFIX = '^';
+
+function dictionaryStems(bridge: ReadonlyMap<string, Alternative[]>): Map<string, Alternative[]> {
+  const byStem = new Map<string, string>();
+  for (const phrase of bridge.keys()) {
+    if (phrase.includes(' ')) continue;
+    const key = DICTIONARY_STEM_PREFIX + wordStem(phrase);
+    const held = byStem.get(key);
+    if (held === undefined || phrase.length < held.length || (phrase.length === held.length && phrase < held)) byStem.set(key, phrase);
+  }
+  return new Map([...byStem].map(([key, phrase]) => [key, bridge.get(phrase)!]));
 }
 
 export type BridgeLookup = (phrase: string) => Alternative[];

@@ -1,8 +1,8 @@
 /**
  * Query expansion from the snapshot's language bridge (src/language/bridge-table.ts):
  * words and two-word phrases of a query that the bridge knows ("peretas",
- * "situs web") get weighted alternatives the snapshot's text uses ("hacking",
- * "website"). Both sides of search read the same groups:
+ * "situs web"), directly or through their stem, get weighted alternatives the
+ * snapshot's text uses ("hacking", "website"). Both sides of search read the same groups:
  *  - the vector side adds the alternatives' vectors to the query's (embedQuery);
  *  - the keyword side ORs them into the word's group (search-text.ts).
  * Bounded so a long query cannot explode: at most MAX_GROUPS groups of at most
@@ -11,7 +11,7 @@
  *   bridgeExpansions(words, lookup) -> [{start, length, alternatives: [{phrase, weight}]}]
  */
 import type { Alternative } from '../language/bridge.ts';
-import { bridgeLookup, STEM_PREFIX, type BridgeLookup } from '../language/bridge-table.ts';
+import { bridgeLookup, DICTIONARY_STEM_PREFIX, STEM_PREFIX, type BridgeLookup } from '../language/bridge-table.ts';
 import { wordStem } from '../language/stem.ts';
 import { isStopword } from '../text/tokens.ts';
 import type { Snapshot } from '../query/snapshot.ts';
@@ -44,9 +44,13 @@ export function bridgeExpansions(words: readonly string[], lookup: BridgeLookup)
     const alternatives = lookup(word);
     if (alternatives.length > 0) groups.push({ start: i, length: 1, alternatives });
     else {
-      // No dictionary holds it: the snapshot's own forms of the word ("dipakai" -> "pakai"), unless it is one.
-      const forms = lookup(STEM_PREFIX + wordStem(word));
+      // No dictionary holds it: the snapshot's own forms of the word ("dipakai" -> "pakai"), unless it is one;
+      // when the snapshot has none, a dictionary word of the same stem ("diajarkan" -> "ajar").
+      const stem = wordStem(word);
+      const forms = lookup(STEM_PREFIX + stem);
+      const root = forms.length === 0 ? lookup(DICTIONARY_STEM_PREFIX + stem) : [];
       if (forms.length > 0 && !forms.some((f) => f.phrase === word)) groups.push({ start: i, length: 1, alternatives: forms });
+      else if (root.length > 0) groups.push({ start: i, length: 1, alternatives: root });
     }
   }
   return groups;

@@ -5,6 +5,7 @@
  *
  *   rrfScore(item) = keywordWeight / (RRF_K + keywordRank)   (when the keyword side returned it)
  *                  + 1 / (RRF_K + vectorRank)                (when the vector side returned it)
+ *                  + categoryShare / (RRF_K + 1)             (category-coherence.ts)
  *
  * keywordWeight, in [MIN_KEYWORD_WEIGHT, 1], is the keyword list's confidence for
  * this query (search-confidence.ts), reported in meta.rrf.keywordWeight.
@@ -24,6 +25,7 @@ import { publishedRowsByRowid } from '../query/providers.ts';
 import { publishedColumns } from '../query/published-columns.ts';
 import { embedQuery } from './query-embedder.ts';
 import type { Snapshot } from '../query/snapshot.ts';
+import { addCategoryCoherence, primaryCategories } from './category-coherence.ts';
 import { keywordWeight } from './confidence.ts';
 import { expandedKeywordQuery, keywordQuery, termsFoundIn } from './keyword-query.ts';
 import { keywordCandidates } from './keyword-side.ts';
@@ -75,6 +77,7 @@ interface Fused {
   keywordRank: number;
   vectorRank: number;
   rrfScore: number;
+  categoryShare: number;
   slugRank: number;
   trust: number;
   rating: number;
@@ -131,11 +134,17 @@ export async function searchProviders(snapshot: Snapshot, req: SearchRequest): P
     fused.push({
       rowid,
       ...ranks,
+      categoryShare: 0,
       slugRank: columns.slugRank[rowid]!,
       trust: columns.trust[rowid]!,
       rating: columns.rating[rowid]!,
       reviews: columns.reviews[rowid]!,
     });
+  }
+  // A keyword-only answer keeps bm25's order and its all-topics tier (categoryShare 0).
+  if (nearest.length > 0 && keyword.length > 0) {
+    fused.sort(COMPARATORS.relevance);
+    addCategoryCoherence(fused, primaryCategories(snapshot), RRF_K, { keyword: keyword.length, vector: nearest.length });
   }
   fused.sort(COMPARATORS[req.sort]);
 
@@ -150,7 +159,7 @@ export async function searchProviders(snapshot: Snapshot, req: SearchRequest): P
       {
         row,
         summary: toBusinessSummary(row),
-        search: { source: 'hybrid' as const, rrfScore: f.rrfScore, keywordRank: f.keywordRank, vectorRank: f.vectorRank },
+        search: { source: 'hybrid' as const, rrfScore: f.rrfScore, keywordRank: f.keywordRank, vectorRank: f.vectorRank, categoryShare: f.categoryShare },
         matchedTerms: termsFoundIn(ownText, kq),
       },
     ];

@@ -1,7 +1,7 @@
 /**
  * Work search would otherwise do on the first requests after a snapshot opens:
  *  - before it serves (servingSteps): the in-memory vector index, the published
- *    providers' sort columns, the vocabulary and synonym tables of the keyword
+ *    providers' sort columns and primary categories, the vocabulary and synonym tables of the keyword
  *    side (1,000,000 providers: a few seconds, mostly reading the vectors);
  *  - then (backgroundSteps): every service synonym group's list of scores
  *    (postings-store.ts; tens of ms each at a million providers) and the filter
@@ -17,6 +17,7 @@ import { snapshotGroupList } from './postings-store.ts';
 import { warmFilterClauses } from '../query/filter-set.ts';
 import { buildFilter } from '../query/filters.ts';
 import { publishedColumns } from '../query/published-columns.ts';
+import { primaryCategories } from './category-coherence.ts';
 import { snapshotSynonyms } from './synonyms.ts';
 import { snapshotVocabulary } from './vocabulary.ts';
 import type { Snapshot } from '../query/snapshot.ts';
@@ -43,6 +44,7 @@ export function servingSteps(snapshot: Snapshot): WarmStep[] {
   const index = (run: () => void) => steps.push({ kind: 'index', run });
   if (snapshot.meta.embedderDims > 0) index(() => vectorIndex(snapshot));
   index(() => publishedColumns(snapshot));
+  index(() => primaryCategories(snapshot));
   index(() => snapshotVocabulary(snapshot));
   index(() => snapshotSynonyms(snapshot));
   return steps;

@@ -5,7 +5,7 @@ import { ctx, expectError, get } from './api-context.ts';
 interface Item {
   slug: string;
   trustLevel: number;
-  search: { source: string; rrfScore: number; keywordRank: number; vectorRank: number };
+  search: { source: string; rrfScore: number; keywordRank: number; vectorRank: number; categoryShare: number };
 }
 
 export function searchCases(): void {
@@ -48,7 +48,10 @@ export function searchCases(): void {
         expect(search.vectorRank).toBeLessThanOrEqual(rrf.vectorCandidates + 1);
         const expected =
           (search.keywordRank <= rrf.keywordCandidates ? rrf.keywordWeight / (60 + search.keywordRank) : 0) +
-          (search.vectorRank <= rrf.vectorCandidates ? 1 / (60 + search.vectorRank) : 0);
+          (search.vectorRank <= rrf.vectorCandidates ? 1 / (60 + search.vectorRank) : 0) +
+          search.categoryShare / 61;
+        expect(search.categoryShare).toBeGreaterThanOrEqual(0);
+        expect(search.categoryShare).toBeLessThanOrEqual(1);
         expect(search.rrfScore).toBeCloseTo(expected, 12);
       }
       for (let i = 1; i < items.length; i++) {

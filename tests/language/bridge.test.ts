@@ -2,7 +2,10 @@
  * The language bridge (src/language/bridge.ts) on a small graph, and the query
  * expansion both sides of search read (src/search/language-expansion.ts).
  */
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { bridgeLookup, DICTIONARY_STEM_PREFIX, writeLanguageBridge } from '../../src/language/bridge-table.ts';
+import { wordStem } from '../../src/language/stem.ts';
 import { buildBridge, MAX_ALTERNATIVES } from '../../src/language/bridge.ts';
 import type { Edge } from '../../src/language/sources.ts';
 import { bridgeExpansions, bridgedSpellings, MAX_GROUPS } from '../../src/search/language-expansion.ts';
@@ -48,6 +51,7 @@ describe('query expansion', () => {
       'situs web': [{ phrase: 'website', weight: 1 }],
       kantor: [{ phrase: 'office', weight: 1 }],
       '~paka': [{ phrase: 'pakai', weight: 1 }],
+      '^reta': [{ phrase: 'hacking', weight: 1 }],
     }),
   );
   const lookup = (phrase: string) => table.get(phrase) ?? [];
@@ -59,6 +63,14 @@ describe('query expansion', () => {
       { start: 2, length: 1, alternatives: [{ phrase: 'hacking', weight: 1 }] },
       { start: 4, length: 1, alternatives: [{ phrase: 'pakai', weight: 1 }] },
       { start: 6, length: 1, alternatives: [{ phrase: 'office', weight: 1 }] },
+    ]);
+  });
+
+  it('reaches a dictionary word through its stem when neither the dictionary nor the snapshot has the form', () => {
+    // "diretas" is in no table; its stem "reta" is a dictionary word's ("retas"). "dipakai" has snapshot forms: those win.
+    expect(bridgeExpansions(['diretas', 'dipakai'], lookup)).toEqual([
+      { start: 0, length: 1, alternatives: [{ phrase: 'hacking', weight: 1 }] },
+      { start: 1, length: 1, alternatives: [{ phrase: 'pakai', weight: 1 }] },
     ]);
   });
 
@@ -74,5 +86,23 @@ describe('query expansion', () => {
       [0, ['hacking']],
       [1, ['kantor', 'office']],
     ]);
+  });
+});
+
+describe('the bridge table', () => {
+  it('stores word forms and dictionary words under their stems beside the phrases', () => {
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE search_postings (term TEXT PRIMARY KEY, df INTEGER NOT NULL)');
+    const insert = db.prepare('INSERT INTO search_postings (term, df) VALUES (?, ?)');
+    for (const [term, df] of vocabulary) insert.run(term, df);
+    const written = writeLanguageBridge(db, { edges, sources: [] });
+    const lookup = bridgeLookup(db);
+    expect(written.phrases).toBeGreaterThan(0);
+    expect(lookup('peretas')).toEqual([{ phrase: 'hacking', weight: 1 }]);
+    // "menjaringkan" is in no dictionary: its stem is the stem of "jaringan", whose alternatives it reaches.
+    expect(wordStem('menjaringkan')).toBe(wordStem('jaringan'));
+    expect(lookup(DICTIONARY_STEM_PREFIX + wordStem('menjaringkan'))).toEqual([{ phrase: 'network', weight: 1 }]);
+    expect(bridgeExpansions(['menjaringkan'], lookup)).toEqual([{ start: 0, length: 1, alternatives: [{ phrase: 'network', weight: 1 }] }]);
+    db.close();
   });
 });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Snapshot } from '../../src/query/snapshot.ts';
 import { searchProviders, type SearchRequest } from '../../src/search/search.ts';
 import { MIN_KEYWORD_WEIGHT } from '../../src/search/confidence.ts';
+import { addCategoryCoherence, COHERENCE_TOP } from '../../src/search/category-coherence.ts';
 import { keywordQuery } from '../../src/search/keyword-query.ts';
 import { buildVocabulary, vocabularyEntries } from '../../src/search/vocabulary.ts';
 import { buildFixture, type Fixture } from '../http/fixture.ts';
@@ -82,8 +83,49 @@ describe('hybrid is proven', () => {
       const { keywordRank, vectorRank, rrfScore } = hit.search;
       const part = (rank: number, n: number, weight: number) => (rank <= n ? weight / (60 + rank) : 0);
       const { keywordCandidates, vectorCandidates, keywordWeight } = r.meta.rrf;
-      expect(rrfScore).toBeCloseTo(part(keywordRank, keywordCandidates, keywordWeight) + part(vectorRank, vectorCandidates, 1), 12);
+      expect(rrfScore).toBeCloseTo(part(keywordRank, keywordCandidates, keywordWeight) + part(vectorRank, vectorCandidates, 1) + hit.search.categoryShare / 61, 12);
     }
+  });
+});
+
+describe('category coherence', () => {
+  it("each candidate's categoryShare is its primary category's share of the plain RRF score of the top 10 both sides returned", async () => {
+    const r = await search('toko online', { limit: 1000 });
+    expect(r.items).toHaveLength(r.meta.total);
+    const { keywordCandidates, vectorCandidates } = r.meta.rrf;
+    const top = r.items
+      .filter((hit) => hit.search.keywordRank <= keywordCandidates && hit.search.vectorRank <= vectorCandidates)
+      .map((hit) => ({ category: primaryCategory.get(hit.summary.slug)!, score: hit.search.rrfScore - hit.search.categoryShare / 61 }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, COHERENCE_TOP);
+    const total = top.reduce((sum, t) => sum + t.score, 0);
+    for (const hit of r.items) {
+      const own = top.filter((t) => t.category === primaryCategory.get(hit.summary.slug)).reduce((sum, t) => sum + t.score, 0);
+      expect(hit.search.categoryShare).toBeCloseTo(own / total, 9);
+    }
+    expect(r.items[0]!.search.categoryShare).toBeGreaterThan(0.5);
+  });
+
+  // rowids 1-4 and 6: category 1; rowid 5: category 2. Ranks: both sides returned rowids 1-6 (2 lists of 6).
+  const categories = Int32Array.from([0, 1, 1, 1, 1, 2, 1]);
+  const candidates = (order: number[], keywordOnly: number[] = []) =>
+    order.map((rowid, i) => ({ rowid, keywordRank: i + 1, vectorRank: keywordOnly.includes(rowid) ? 7 : i + 1, rrfScore: 2 / (61 + i), categoryShare: 0 }));
+
+  it('lifts a provider of the category the top agrees on over a lone off-topic match', () => {
+    const byScore = candidates([1, 5, 2, 3, 4, 6]);
+    addCategoryCoherence(byScore, categories, 60, { keyword: 6, vector: 6 });
+    const score = new Map(byScore.map((c) => [c.rowid, c.rrfScore]));
+    expect(score.get(6)!).toBeGreaterThan(score.get(5)!);
+    const total = byScore.reduce((s, _, i) => s + 2 / (61 + i), 0);
+    expect(byScore.find((c) => c.rowid === 5)!.categoryShare).toBeCloseTo(2 / 62 / total, 12);
+  });
+
+  it('counts only candidates both sides returned as votes', () => {
+    // rowid 5 only from the keyword side (a word no other profile holds): it does not vote, so its category gets no share.
+    const byScore = candidates([5, 1, 2, 3, 4, 6], [5]);
+    addCategoryCoherence(byScore, categories, 60, { keyword: 6, vector: 6 });
+    expect(byScore.find((c) => c.rowid === 5)!.categoryShare).toBe(0);
+    expect(byScore.find((c) => c.rowid === 6)!.categoryShare).toBe(1);
   });
 });
 
@@ -129,7 +171,7 @@ describe('the keyword side', () => {
     for (const hit of synonym.items) {
       const keywordPart = hit.search.keywordRank <= synonym.meta.rrf.keywordCandidates ? MIN_KEYWORD_WEIGHT / (60 + hit.search.keywordRank) : 0;
       const vectorPart = hit.search.vectorRank <= synonym.meta.rrf.vectorCandidates ? 1 / (60 + hit.search.vectorRank) : 0;
-      expect(hit.search.rrfScore).toBeCloseTo(keywordPart + vectorPart, 12);
+      expect(hit.search.rrfScore).toBeCloseTo(keywordPart + vectorPart + hit.search.categoryShare / 61, 12);
     }
   });
 

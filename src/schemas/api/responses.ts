@@ -29,9 +29,18 @@ export type CategoriesResponse = z.output<typeof CategoriesResponseSchema>;
 
 export const SearchInfoSchema = z.object({
   source: z.literal('hybrid'),
-  rrfScore: z.number().describe('keywordWeight / (60 + keywordRank) + 1 / (60 + vectorRank), each term only from a side that returned the item (meta.rrf.keywordWeight)'),
+  rrfScore: z
+    .number()
+    .describe(
+      'keywordWeight / (60 + keywordRank) + 1 / (60 + vectorRank) + categoryShare / 61, each rank term only from a side that returned the item (meta.rrf.keywordWeight)',
+    ),
   keywordRank: z.number().int().min(1).describe('1-based rank in the keyword candidates; their count + 1 when absent'),
   vectorRank: z.number().int().min(1).describe('1-based rank in the vector candidates; their count + 1 when absent'),
+  categoryShare: z
+    .number()
+    .min(0)
+    .max(1)
+    .describe("share of the top 10 candidates' RRF score held by providers of this provider's primary category"),
 });
 export type SearchInfo = z.output<typeof SearchInfoSchema>;
 
