@@ -21,7 +21,6 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import type { Embedder } from './embedder.ts';
-import { openBuildEmbedder, readEmbedderConfig } from './embedder-config.ts';
 import { hashDataset } from './dataset-hash.ts';
 import { readDataset, type DatasetCounts } from './dataset-reader.ts';
 import { writeProviderVectors, type BuiltinFit } from './provider-vectors.ts';
@@ -44,7 +43,7 @@ export interface BuildOptions {
   outFile: string;
   /** Report and leave out invalid records instead of failing. */
   skipInvalid?: boolean;
-  /** An external embedder; null = fit the built-in one; undefined = as EMBEDDER_URL/EMBEDDER_MODEL say. */
+  /** An external embedder (the entry point opens the one EMBEDDER_* names: openBuildEmbedder); null or absent = fit the built-in one. */
   embedder?: Embedder | null;
   /** Called as work goes by; `done` counts records in the current phase. */
   onProgress?: (phase: BuildPhase, done: number) => void;
@@ -102,8 +101,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
   let postings: PostingsBuilder | undefined;
   let fit: BuiltinFit | undefined;
   try {
-    // Settle the embedder first: a misconfigured service fails before minutes of work.
-    const external = options.embedder === undefined ? await openBuildEmbedder(readEmbedderConfig()) : options.embedder;
+    const external = options.embedder ?? null;
     progress('hash', 0);
     const helperThreads = options.helperThreads ?? providersFileSize(inputDir) >= HELPER_THREADS_FROM_BYTES;
     postingsStarting = startPostingsBuilder(helperThreads);

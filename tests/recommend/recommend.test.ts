@@ -8,11 +8,13 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokens } from '../../src/query/nl-query-text.ts';
 import { handleRequest } from '../../src/server/app.ts';
-import { createKeyServices, useKeyServices, type KeyServices } from '../../src/server/auth/services.ts';
-import { resetSnapshotContext } from '../../src/server/context.ts';
+import { createKeyServices, type KeyServices } from '../../src/server/auth/services.ts';
+import type { AppContext } from '../../src/server/context.ts';
+import { testAppContext } from '../support/app-context.ts';
 import { buildTestSnapshot } from '../keys/fixture.ts';
 
 let services: KeyServices;
+let app: AppContext;
 let db: Database.Database;
 let expired: string;
 let revoked: string;
@@ -20,10 +22,8 @@ const now = Date.UTC(2026, 0, 1, 12, 0, 5);
 
 beforeAll(async () => {
   const { dir, dbFile } = await buildTestSnapshot();
-  process.env.DIRECTORY_DB = dbFile;
-  resetSnapshotContext();
   services = createKeyServices({ keysDb: path.join(dir, 'keys.db'), clock: () => now });
-  useKeyServices(services);
+  app = testAppContext({ DIRECTORY_DB: dbFile }, { keyServices: services });
   expired = services.keys.create({ tier: 'enterprise', expiresAt: '2020-01-01T00:00:00.000Z' }).key;
   revoked = services.keys.create({ tier: 'enterprise', name: 'to revoke' }).key;
   services.keys.revoke(revoked);
@@ -32,13 +32,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   db?.close();
-  useKeyServices(undefined);
-  await services?.close();
-  resetSnapshotContext();
+  await app?.close();
 });
 
 async function call(query: string, headers: Record<string, string> = {}) {
-  const response = (await handleRequest(new Request(`http://test/api/ai/recommend${query}`, { headers })))!;
+  const response = (await handleRequest(new Request(`http://test/api/ai/recommend${query}`, { headers }), app))!;
   return { status: response.status, headers: response.headers, body: (await response.json()) };
 }
 

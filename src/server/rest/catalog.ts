@@ -11,7 +11,6 @@ import { listCategories } from '../../query/categories.ts';
 import { listProviders, providerDetail } from '../../query/providers.ts';
 import { searchProviders } from '../../search/search.ts';
 import { ApiError } from '../errors.ts';
-import { searchGate } from '../search-gate.ts';
 import { defineRoute } from './route.ts';
 
 export const categoriesRoute = defineRoute({
@@ -37,11 +36,11 @@ export const providersRoute = defineRoute({
   response: ProvidersListResponseSchema,
   errors: [],
   cache: 'snapshot',
-  async handle({ query, snapshot }) {
+  async handle({ query, snapshot, app }) {
     const { page, limit, q, sort, ...filters } = ProvidersListParamsSchema.parse(query);
     if (q !== undefined && codePointLength(q) >= MIN_QUERY_CODE_POINTS) {
       const effectiveSort = sort ?? 'relevance';
-      const result = await searchGate().run(() => searchProviders(snapshot, { q, filters, sort: effectiveSort, page, limit }));
+      const result = await app.searchGate.run(() => searchProviders(snapshot, { q, filters, sort: effectiveSort, page, limit }));
       const body: ProvidersListResponse = {
         data: result.items.map((hit) => ({ ...hit.summary, search: hit.search })),
         meta: {

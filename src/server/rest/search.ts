@@ -3,7 +3,6 @@ import { MIN_QUERY_CODE_POINTS, SearchParamsSchema, codePointLength, type Search
 import { SearchResponseSchema, type SearchResponse } from '../../schemas/api/responses.ts';
 import { searchProviders } from '../../search/search.ts';
 import { ApiError } from '../errors.ts';
-import { searchGate } from '../search-gate.ts';
 import { defineRoute } from './route.ts';
 
 /**
@@ -37,9 +36,9 @@ export const searchRoute = defineRoute({
   response: SearchResponseSchema,
   errors: ['QUERY_REQUIRED', 'QUERY_TOO_SHORT'],
   cache: 'snapshot',
-  async handle({ query, snapshot }) {
+  async handle({ query, snapshot, app }) {
     const { q, page, limit, sort, ...filters } = parseSearchParams(query);
-    const result = await searchGate().run(() => searchProviders(snapshot, { q, filters, sort, page, limit }));
+    const result = await app.searchGate.run(() => searchProviders(snapshot, { q, filters, sort, page, limit }));
     const body: SearchResponse = {
       data: result.items.map((hit) => ({ ...hit.summary, search: hit.search })),
       meta: {
