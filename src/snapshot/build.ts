@@ -27,7 +27,7 @@ import { writeProviderVectors, type BuiltinFit } from './provider-vectors.ts';
 import { startPostingsBuilder, type PostingsBuilder } from './search-postings-builder.ts';
 import { startBuiltinFit } from './embedder-fit-start.ts';
 import { writeLanguageBridge } from '../language/bridge-table.ts';
-import { CREATE_FTS_SQL, SCHEMA_VERSION, schemaStatements } from './snapshot-schema.ts';
+import { CREATE_FTS_SQL, SCHEMA_STATEMENTS, SCHEMA_VERSION } from './snapshot-schema.ts';
 import { SnapshotWriter } from './snapshot-writer.ts';
 import { DatasetInvalidError, IssueLog, type DatasetIssue } from './validate-issues.ts';
 import { DATASET_FILES } from '../schemas/dataset.ts';
@@ -119,7 +119,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     db.pragma('locking_mode = EXCLUSIVE');
     db.pragma('cache_size = -262144'); // 256 MiB: index builds sort in memory, well under the 2 GB budget
     db.pragma('temp_store = FILE');
-    const { tables, indexes } = schemaStatements();
+    const { tables, indexes } = SCHEMA_STATEMENTS;
     for (const sql of tables) db.exec(sql);
     db.exec(CREATE_FTS_SQL);
     // FTS5 flushes its pending terms to a new segment every 1 MB by default; 16 MB means
