@@ -17,7 +17,7 @@ import { openQueryEmbedder } from '../snapshot/embedder-config.ts';
 import { EmbedderServiceError } from '../snapshot/embedder-http.ts';
 import { normalizeTokens } from '../text/tokens.ts';
 import { bridgeExpansions, snapshotBridge } from './language-expansion.ts';
-import { FILLER_WORDS } from '../query/nl-query-lexicon.ts';
+import { FILLER_WORDS } from '../text/lexicon/words.ts';
 import { CostBoundedLru } from '../query/lru.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokens } from '../../src/query/nl-query-text.ts';
+import { normalizeTokens } from '../../src/text/tokens.ts';
 import { handleRequest } from '../../src/server/app.ts';
 import { createKeyServices, type KeyServices } from '../../src/server/auth/services.ts';
 import type { AppContext } from '../../src/server/context.ts';
@@ -184,10 +184,10 @@ function checkReason(slug: string, reason: string) {
   };
   // “phrase” in its tagline and tags / “phrase” di tagline dan tag
   for (const m of reason.matchAll(/“([^”]+)” (?:in its|di) ([a-z, ]+?)(?=[;,.]? ?(?:“|;|$|\.))/g)) {
-    const phrase = tokens(m[1]!).join(' ');
+    const phrase = normalizeTokens(m[1]!).join(' ');
     const fields = m[2]!.split(/,\s*|\s+(?:and|dan)\s+/).map((f) => f.trim()).filter((f) => f in fieldText);
     expect(fields.length, `${reason}`).toBeGreaterThan(0);
-    for (const f of fields) expect(` ${tokens(fieldText[f]!).join(' ')} `, `${f} of ${slug}`).toContain(` ${phrase} `);
+    for (const f of fields) expect(` ${normalizeTokens(fieldText[f]!).join(' ')} `, `${f} of ${slug}`).toContain(` ${phrase} `);
     phrasesChecked++;
   }
   const budget = /(?:minimum project|proyek minimum) Rp ([\d.]+)/.exec(reason);
