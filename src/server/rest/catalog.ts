@@ -9,9 +9,9 @@ import {
 } from '../../schemas/api/responses.ts';
 import { listCategories } from '../../query/categories.ts';
 import { listProviders, providerDetail } from '../../query/providers.ts';
-import { searchProviders } from '../../search/search.ts';
 import { ApiError } from '../errors.ts';
 import { defineRoute } from './route.ts';
+import { gatedSearch } from './search.ts';
 
 export const categoriesRoute = defineRoute({
   path: '/api/v1/categories',
@@ -40,22 +40,12 @@ export const providersRoute = defineRoute({
     const { page, limit, q, sort, ...filters } = ProvidersListParamsSchema.parse(query);
     if (q !== undefined && codePointLength(q) >= MIN_QUERY_CODE_POINTS) {
       const effectiveSort = sort ?? 'relevance';
-      const result = await app.searchGate.run(() => searchProviders(snapshot, { q, filters, sort: effectiveSort, page, limit }));
+      const found = await gatedSearch(app, snapshot, { q, filters, sort: effectiveSort, page, limit });
       const body: ProvidersListResponse = {
-        data: result.items.map((hit) => ({ ...hit.summary, search: hit.search })),
-        meta: {
-          page,
-          limit,
-          total: result.meta.total,
-          totalPages: result.meta.totalPages,
-          sort: effectiveSort,
-          q,
-          source: 'hybrid',
-          rrf: result.meta.rrf,
-          ...(result.meta.vectorSide === 'unavailable' && { vectorSide: 'unavailable' as const }),
-        },
+        data: found.data,
+        meta: { page, limit, total: found.total, totalPages: found.totalPages, sort: effectiveSort, q, ...found.metaTail },
       };
-      return { body, page: { page, totalPages: result.meta.totalPages }, noStore: result.meta.vectorSide === 'unavailable' };
+      return { body, page: { page, totalPages: found.totalPages }, noStore: found.noStore };
     }
     const listSort = sort === undefined || sort === 'relevance' ? 'rating' : sort;
     const result = listProviders(snapshot, filters, { sort: listSort, page, limit });
