@@ -69,12 +69,14 @@ type PlaceTarget =
   | { kind: 'province'; name: string }
   | { kind: 'region'; name: string; cities: string[] };
 
-/** Phrase tables are built once per vocabulary object (the snapshot memoizes the vocabulary). */
-const tables = new WeakMap<Vocabulary, { places: PhraseTable<PlaceTarget>; services: PhraseTable<VocabularyCategory> }>();
+/** A vocabulary with its phrase tables: build it once per snapshot (the AI endpoint keeps it on the snapshot). */
+export interface QueryParser {
+  vocab: Vocabulary;
+  places: PhraseTable<PlaceTarget>;
+  services: PhraseTable<VocabularyCategory>;
+}
 
-function tablesOf(vocab: Vocabulary) {
-  const cached = tables.get(vocab);
-  if (cached) return cached;
+export function queryParser(vocab: Vocabulary): QueryParser {
   const places = new PhraseTable<PlaceTarget>();
   const cityBySlug = new Map(vocab.cities.map((c) => [citySlug(c), c]));
   const provinceBySlug = new Map(vocab.provinces.map((p) => [citySlug(p), p]));
@@ -107,9 +109,7 @@ function tablesOf(vocab: Vocabulary) {
     const category = bySlug.get(slug)!;
     for (const phrase of SERVICE_PHRASES[key]!.split('|')) addService(phrase, category);
   }
-  const built = { places, services };
-  tables.set(vocab, built);
-  return built;
+  return { vocab, places, services };
 }
 
 /**
@@ -145,8 +145,8 @@ function detectLanguage(words: readonly string[]): 'id' | 'en' {
   return en > id ? 'en' : 'id';
 }
 
-export function parseNaturalQuery(text: string, vocab: Vocabulary): ParsedQuery {
-  const { places, services } = tablesOf(vocab);
+export function parseNaturalQuery(text: string, parser: QueryParser): ParsedQuery {
+  const { vocab, places, services } = parser;
   const constraints = findConstraints(text);
   const { budget, rest } = findBudget(constraints.rest);
   const words = normalizeTokens(rest);
