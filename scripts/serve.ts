@@ -32,7 +32,7 @@ const env = (() => {
 const logger = createLogger(env.logLevel);
 const { version } = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
-// The process-wide holder, shared by the API and the server-rendered pages, logs
+// The process's one holder (on the app context), shared by the API and the server-rendered pages, logs
 // swaps and verifies every new file. A bad snapshot at start exits 1: at once when
 // its structure or schema version is wrong, after its quick_check (on a worker,
 // while it already serves: 12 s at 1,000,000 providers) when the file is damaged.
