@@ -14,9 +14,12 @@ import { loadEnv } from '../src/env.ts';
 import { Snapshot } from '../src/query/snapshot.ts';
 import { responseCacheFor } from '../src/server/response-cache.ts';
 import { searchRoute } from '../src/server/rest/search.ts';
+import { createAppContext } from '../src/server/context.ts';
+import { createLogger } from '../src/server/logging.ts';
 
 const env = loadEnv();
-const snapshot = new Snapshot(env.directoryDb);
+const app = createAppContext(env, { version: 'bench', logger: createLogger(env.logLevel) });
+const snapshot = new Snapshot(env.directoryDb, env.embedder);
 const cache = responseCacheFor(env.apiResponseCacheMb);
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
@@ -35,7 +38,7 @@ const server = http.createServer(async (req, res) => {
   }
   try {
     const query = Object.fromEntries(url.searchParams);
-    const result = await searchRoute.handle({ url, query, pathParams: {}, snapshot });
+    const result = await searchRoute.handle({ url, query, pathParams: {}, snapshot, app });
     const body = Buffer.from(JSON.stringify(result.body));
     cache?.set(snapshot, key, { status: 200, headers: JSON_HEADERS, body }, '');
     res.writeHead(200, JSON_HEADERS);

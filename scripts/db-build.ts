@@ -4,7 +4,9 @@
  * Exit 1 with the problems (file, line or index, field) when the dataset is invalid.
  */
 import { parseArgs } from 'node:util';
+import { loadEnv } from '../src/env.ts';
 import { buildSnapshot } from '../src/snapshot/build.ts';
+import { openBuildEmbedder } from '../src/snapshot/embedder-config.ts';
 import { createProgressReporter } from '../src/snapshot/build-progress.ts';
 import { DatasetInvalidError, formatIssue } from '../src/snapshot/validate-issues.ts';
 
@@ -34,13 +36,22 @@ if (values.help) {
   process.exit(0);
 }
 if (!values.input) fail(`--input DIR is required\n${USAGE}`);
-const outFile = values.out ?? (process.env.DIRECTORY_DB || 'data/directory.db');
+const env = (() => {
+  try {
+    return loadEnv();
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+})();
+const outFile = values.out ?? env.directoryDb;
 
 const progress = createProgressReporter(process.stderr, process.stderr.isTTY === true && !process.env.CI);
 try {
   const result = await buildSnapshot({
     inputDir: values.input,
     outFile,
+    // Settled first: a misconfigured embedding service fails before minutes of work.
+    embedder: await openBuildEmbedder(env.embedder),
     skipInvalid: values['skip-invalid'],
     onProgress: progress.update,
   });

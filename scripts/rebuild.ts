@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../src/env.ts';
 import { rebuild } from '../src/ops/rebuild.ts';
+import { openBuildEmbedder } from '../src/snapshot/embedder-config.ts';
 import { releasePaths } from '../src/ops/settings.ts';
 import { formatSummary } from '../src/ops/summary.ts';
 import { submitIndexNow } from '../src/ops/changed-urls.ts';
@@ -48,8 +49,11 @@ try {
   const result = await rebuild({
     inputDir: values.input,
     paths,
-    webUrl: env.publicWebUrl,
+    env,
     indexNowKey: resolveIndexNowKey(env.indexNowKey),
+    // Settled first: a misconfigured embedding service fails before minutes of work.
+    embedder: await openBuildEmbedder(env.embedder),
+    baseEnv: process.env,
     forceFull: values.full,
     keep,
     log,

@@ -7,6 +7,9 @@
  * Operations (docs/operations.md): pino request logs on stdout; the snapshot is
  * verified at start (a bad file exits 1) and hot-swapped when DIRECTORY_DB is
  * replaced; SIGTERM/SIGINT drain in-flight requests, then exit 0.
+ *
+ * This is the server's edge: the settings are parsed here, once, and the app
+ * context (src/server/context.ts) is made here and handed to the server.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,10 +17,9 @@ import { loadEnv } from '../src/env.ts';
 import { createNodeServer, closeGracefully } from '../src/server/node-server.ts';
 import { headersForStaticPath } from '../src/site/static-headers.ts';
 import { createLogger, requestLogger, requestStartLogger, swapLogger } from '../src/server/logging.ts';
-import { installSnapshotHolder, SnapshotHolder } from '../src/server/snapshot-holder.ts';
+import { SnapshotHolder } from '../src/server/snapshot-holder.ts';
+import { createAppContext, installAppContext } from '../src/server/context.ts';
 import { snapshotVerifier, verifyOffThread } from '../src/ops/verify.ts';
-
-const logger = createLogger();
 
 const env = (() => {
   try {
@@ -27,8 +29,10 @@ const env = (() => {
     process.exit(1);
   }
 })();
+const logger = createLogger(env.logLevel);
+const { version } = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
-// The process-wide holder, shared by the API and the server-rendered pages, logs
+// The process's one holder (on the app context), shared by the API and the server-rendered pages, logs
 // swaps and verifies every new file. A bad snapshot at start exits 1: at once when
 // its structure or schema version is wrong, after its quick_check (on a worker,
 // while it already serves: 12 s at 1,000,000 providers) when the file is damaged.
@@ -36,7 +40,15 @@ const exitBad = (reason: string) => {
   console.error(reason);
   logger.flush(() => process.exit(1));
 };
-const holder = installSnapshotHolder(new SnapshotHolder(env.directoryDb, snapshotVerifier, swapLogger(logger), verifyOffThread, exitBad));
+const holder = new SnapshotHolder(env.directoryDb, {
+  verify: snapshotVerifier,
+  log: swapLogger(logger),
+  verifyInBackground: verifyOffThread,
+  onFirstFileBad: exitBad,
+  embedder: env.embedder,
+});
+// Installed for the server-rendered pages too (Astro's bundle reads it with appContext()).
+const context = installAppContext(createAppContext(env, { version, logger, snapshots: holder }));
 try {
   const snapshot = holder.current();
   logger.info({ snapshotId: snapshot.id, file: env.directoryDb }, 'snapshot opened');
@@ -51,7 +63,7 @@ holder.watch();
  * release's server/ beside its client/), else the build output's server/.
  */
 function astroEntry(): string {
-  if (process.env.ASTRO_SERVER_ENTRY) return path.resolve(process.env.ASTRO_SERVER_ENTRY);
+  if (env.astroServerEntry) return env.astroServerEntry;
   try {
     const beside = path.join(fs.realpathSync(env.staticRoot), '..', 'server', 'entry.mjs');
     if (fs.existsSync(beside)) return beside;
@@ -62,7 +74,7 @@ function astroEntry(): string {
 }
 
 const server = await createNodeServer({
-  env,
+  context,
   astroEntry: astroEntry(),
   headersFor: headersForStaticPath,
   onRequestEnd: requestLogger(logger),
@@ -80,7 +92,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, async () => {
     logger.info({ signal }, 'draining in-flight requests');
     await closeGracefully(server);
-    holder.close();
+    await context.close();
     logger.info('stopped');
     logger.flush(() => process.exit(0));
   });

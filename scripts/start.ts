@@ -6,7 +6,7 @@ const log = (msg: string) => console.error(msg);
 try {
   const env = loadEnv();
   await ensureSnapshot(env, log);
-  if (siteIsStale(env.distDir, env.directoryDb)) buildSite(env, log);
+  if (siteIsStale(env.distDir, env.directoryDb)) buildSite(env, process.env, log);
 } catch (err) {
   console.error(err instanceof PrepareError ? err.message : err);
   process.exit(1);

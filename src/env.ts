@@ -1,9 +1,16 @@
 /**
- * Settings (the README's settings table), parsed once with zod. `loadEnv()` throws a
- * readable error naming each bad variable; entry points print it and exit.
+ * Settings (the README's settings table), parsed once with zod: every variable the
+ * project reads, and the only place that reads the environment. The entry points
+ * (scripts/*.ts, astro.config.mjs) call `loadEnv()` and pass the result down, in
+ * the server and the site inside the app context (src/server/context.ts).
+ * `loadEnv()` throws a readable error naming each bad variable; entry points print
+ * it and exit.
  */
 import * as z from 'zod';
 import path from 'node:path';
+
+/** The sitemaps.org limit of URLs per sitemap file. */
+export const SITEMAP_PROTOCOL_MAX = 50_000;
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
@@ -28,7 +35,76 @@ const EnvSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(65_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Test hook of whole-server tests: pins the rate limiter's clock (epoch ms) so a
+  // test's requests all fall in one window however long they take. Never set in production.
+  RATE_LIMIT_CLOCK_MS: z.coerce.number().int().positive().optional(),
+  // Release rendering (src/ops): where releases live, and the incremental build's scope files (src/site/render-scope.ts)
+  RELEASES_DIR: z.string().min(1).default('releases'),
+  RENDER_SCOPE_FILE: z.string().min(1).optional(),
+  RENDER_MANIFEST_DIR: z.string().min(1).optional(),
+  /** Sitemap split threshold (tests set it low); the protocol's own cap is 50,000. */
+  SITEMAP_MAX_URLS: z.coerce.number().int().min(1).default(SITEMAP_PROTOCOL_MAX).transform((n) => Math.min(n, SITEMAP_PROTOCOL_MAX)),
+  ASTRO_SERVER_ENTRY: z.string().min(1).optional(),
+  // The embedder (src/snapshot/embedder-config.ts): EMBEDDER_URL + EMBEDDER_MODEL name an
+  // OpenAI-compatible /v1/embeddings service; neither set means the built-in one.
+  EMBEDDER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  EMBEDDER_MODEL: z.string().trim().min(1).optional(),
+  EMBEDDER_API_KEY: z.string().min(1).optional(),
+  EMBEDDER_DIMS: z.coerce.number().int().min(1).max(8192).optional(),
+  EMBEDDER_QUERY_PREFIX: z.string().default(''),
+  EMBEDDER_DOCUMENT_PREFIX: z.string().default(''),
+  EMBEDDER_QUERY_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
+  EMBEDDER_QUERY_CACHE: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+  EMBEDDER_RETRY_AFTER_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+}).refine((e) => (e.EMBEDDER_URL === undefined) === (e.EMBEDDER_MODEL === undefined), {
+  message: 'EMBEDDER_URL and EMBEDDER_MODEL go together: set both for an external embedder, or neither for the built-in one',
+  path: ['EMBEDDER_MODEL'],
 });
+
+/**
+ * Variables where an empty value counts as unset, as in most shells' `VAR= cmd`
+ * (the embedder prefixes are not among them: a prefix is taken as written).
+ */
+const EMPTY_IS_UNSET = [
+  'STATIC_ROOT',
+  'RATE_LIMIT_CLOCK_MS',
+  'RELEASES_DIR',
+  'RENDER_SCOPE_FILE',
+  'RENDER_MANIFEST_DIR',
+  'SITEMAP_MAX_URLS',
+  'ASTRO_SERVER_ENTRY',
+  'EMBEDDER_URL',
+  'EMBEDDER_MODEL',
+  'EMBEDDER_API_KEY',
+  'EMBEDDER_DIMS',
+  'EMBEDDER_QUERY_TIMEOUT_MS',
+  'EMBEDDER_QUERY_CACHE',
+  'EMBEDDER_RETRY_AFTER_MS',
+];
+
+export type LogLevel = z.output<typeof EnvSchema>['LOG_LEVEL'];
+
+/** Which embedder this process uses: the built-in one (its model lives in the snapshot) or an external service. */
+export type EmbedderConfig =
+  | { kind: 'builtin' }
+  | {
+      kind: 'http';
+      url: string;
+      model: string;
+      apiKey: string | undefined;
+      dims: number | undefined;
+      /** prepended to every query text ("query: " for e5, "search_query: " for nomic) */
+      queryPrefix: string;
+      /** prepended to every document text at build time ("passage: ", "search_document: ") */
+      documentPrefix: string;
+      /** a query's embedding request gives up after this long; search then answers from the keyword side */
+      queryTimeoutMs: number;
+      /** query vectors kept (least recently used out first); 0 keeps none */
+      queryCacheEntries: number;
+      /** after a failed query request, the service is not asked again for this long */
+      retryAfterMs: number;
+    };
 
 export interface Env {
   port: number;
@@ -57,14 +133,30 @@ export interface Env {
   searchMaxInFlight: number;
   /** node:http timeouts: whole header section, whole request, idle keep-alive connection. */
   httpTimeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
+  /** True when STATIC_ROOT was set explicitly (a release rebuild otherwise serves releases/current). */
+  staticRootExplicit: boolean;
+  logLevel: LogLevel;
+  /** RATE_LIMIT_CLOCK_MS: the rate limiter's pinned clock (tests only), else undefined (the system clock). */
+  rateLimitClockMs: number | undefined;
+  /** Folder of the rendered releases (src/ops). */
+  releasesDir: string;
+  /** Incremental rendering: the URL paths to render (JSON array), and where to record every path a route would render. */
+  renderScopeFile: string | undefined;
+  renderManifestDir: string | undefined;
+  sitemapMaxUrls: number;
+  /** The Astro server bundle to serve pages with, when set (tests point it at nothing to serve the API only). */
+  astroServerEntry: string | undefined;
+  embedder: EmbedderConfig;
 }
 
-export const DEFAULT_DIRECTORY_DB = 'data/directory.db';
+const DEFAULT_DIRECTORY_DB = 'data/directory.db';
 
 const stripSlash = (u: string) => u.replace(/\/+$/, '');
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Env {
-  const parsed = EnvSchema.safeParse(source);
+  const present = { ...source };
+  for (const name of EMPTY_IS_UNSET) if (present[name] === '') delete present[name];
+  const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`invalid settings:\n${lines.join('\n')}`);
@@ -91,5 +183,30 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxyHops: e.TRUST_PROXY,
     searchMaxInFlight: e.SEARCH_MAX_IN_FLIGHT,
     httpTimeouts: { headersMs: e.HTTP_HEADERS_TIMEOUT_MS, requestMs: e.HTTP_REQUEST_TIMEOUT_MS, keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS },
+    staticRootExplicit: e.STATIC_ROOT !== undefined,
+    logLevel: e.LOG_LEVEL,
+    rateLimitClockMs: e.RATE_LIMIT_CLOCK_MS,
+    releasesDir: path.resolve(cwd, e.RELEASES_DIR),
+    renderScopeFile: e.RENDER_SCOPE_FILE,
+    renderManifestDir: e.RENDER_MANIFEST_DIR,
+    sitemapMaxUrls: e.SITEMAP_MAX_URLS,
+    astroServerEntry: e.ASTRO_SERVER_ENTRY === undefined ? undefined : path.resolve(cwd, e.ASTRO_SERVER_ENTRY),
+    embedder: embedderConfig(e),
+  };
+}
+
+function embedderConfig(e: z.output<typeof EnvSchema>): EmbedderConfig {
+  if (e.EMBEDDER_URL === undefined || e.EMBEDDER_MODEL === undefined) return { kind: 'builtin' };
+  return {
+    kind: 'http',
+    url: e.EMBEDDER_URL,
+    model: e.EMBEDDER_MODEL,
+    apiKey: e.EMBEDDER_API_KEY,
+    dims: e.EMBEDDER_DIMS,
+    queryPrefix: e.EMBEDDER_QUERY_PREFIX,
+    documentPrefix: e.EMBEDDER_DOCUMENT_PREFIX,
+    queryTimeoutMs: e.EMBEDDER_QUERY_TIMEOUT_MS,
+    queryCacheEntries: e.EMBEDDER_QUERY_CACHE,
+    retryAfterMs: e.EMBEDDER_RETRY_AFTER_MS,
   };
 }

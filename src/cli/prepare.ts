@@ -44,7 +44,8 @@ export async function ensureSnapshot(env: Env, log: (msg: string) => void, seedD
   if (fs.existsSync(env.directoryDb) && builtFromHash(env.directoryDb) === seedHash) return false;
   log(`building ${path.relative(process.cwd(), env.directoryDb)} from ${seedDir}/ ...`);
   const { buildSnapshot } = await import('../snapshot/build.ts');
-  await buildSnapshot({ inputDir: path.resolve(seedDir), outFile: env.directoryDb });
+  const { openBuildEmbedder } = await import('../snapshot/embedder-config.ts');
+  await buildSnapshot({ inputDir: path.resolve(seedDir), outFile: env.directoryDb, embedder: await openBuildEmbedder(env.embedder) });
   return true;
 }
 
@@ -59,12 +60,12 @@ export function siteIsStale(distDir: string, snapshotFile: string): boolean {
   }
 }
 
-/** Runs `astro build` against the snapshot. */
-export function buildSite(env: Env, log: (msg: string) => void): void {
+/** Runs `astro build` against the snapshot; the child inherits `baseEnv`, the entry point's environment. */
+export function buildSite(env: Env, baseEnv: NodeJS.ProcessEnv, log: (msg: string) => void): void {
   log('pre-rendering the site (astro build) ...');
   const result = spawnSync(process.execPath, [path.resolve('node_modules/astro/bin/astro.mjs'), 'build'], {
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, DIRECTORY_DB: env.directoryDb, ASTRO_OUT_DIR: env.distDir, ASTRO_TELEMETRY_DISABLED: '1' },
+    env: { ...baseEnv, DIRECTORY_DB: env.directoryDb, ASTRO_OUT_DIR: env.distDir, ASTRO_TELEMETRY_DISABLED: '1' },
   });
   if (result.status !== 0) throw new PrepareError(`astro build failed (exit ${result.status ?? result.signal})`);
 }

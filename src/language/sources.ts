@@ -60,39 +60,44 @@ const MAX_SENSES = 1;
 
 const usable = (key: string) => key.length > 1 && key.split(' ').length <= MAX_PHRASE_WORDS;
 
-// Every phrase is keyed many times over (a WordNet lemma once per synset it shares): fold each once.
-const keys = new Map<string, string>();
-const keyOf = (text: string) => {
-  let key = keys.get(text);
-  if (key === undefined) keys.set(text, (key = phraseKey(text)));
-  return key;
-};
+/** The edges read so far; `add` keys both phrases and keeps the edge when both are usable. */
+class EdgeCollector {
+  readonly edges: Edge[] = [];
+  // Every phrase is keyed many times over (a WordNet lemma once per synset it shares): fold each once per load.
+  private readonly keys = new Map<string, string>();
 
-function push(edges: Edge[], a: string, b: string, weight: number): void {
-  const ka = keyOf(a);
-  const kb = keyOf(b);
-  if (ka !== kb && usable(ka) && usable(kb)) edges.push({ a: ka, b: kb, weight });
+  private keyOf(text: string): string {
+    let key = this.keys.get(text);
+    if (key === undefined) this.keys.set(text, (key = phraseKey(text)));
+    return key;
+  }
+
+  add(a: string, b: string, weight: number): void {
+    const ka = this.keyOf(a);
+    const kb = this.keyOf(b);
+    if (ka !== kb && usable(ka) && usable(kb)) this.edges.push({ a: ka, b: kb, weight });
+  }
 }
 
-function freedict(paths: LanguageDataPaths['freedictEngInd'], edges: Edge[]): number {
+function freedict(paths: LanguageDataPaths['freedictEngInd'], edges: EdgeCollector): number {
   const entries = readDictd(fs.readFileSync(paths.index, 'utf8'), dictBody(fs.readFileSync(paths.dict)));
   for (const { headword, text } of entries) {
-    for (const translation of freedictTranslations(text)) push(edges, headword, translation, EDGE_WEIGHTS.translation);
+    for (const translation of freedictTranslations(text)) edges.add(headword, translation, EDGE_WEIGHTS.translation);
   }
   return entries.length;
 }
 
-function mythes(file: string, edges: Edge[]): number {
+function mythes(file: string, edges: EdgeCollector): number {
   const thesaurus = readMythes(fs.readFileSync(file));
   for (const [word, senses] of thesaurus) {
     for (const sense of senses.slice(0, MAX_SENSES)) {
-      for (const synonym of sense.slice(0, MAX_SYNONYMS_PER_SENSE)) push(edges, word, synonym, EDGE_WEIGHTS.thesaurus);
+      for (const synonym of sense.slice(0, MAX_SYNONYMS_PER_SENSE)) edges.add(word, synonym, EDGE_WEIGHTS.thesaurus);
     }
   }
   return thesaurus.size;
 }
 
-function wordnet(dir: string, edges: Edge[]): number {
+function wordnet(dir: string, edges: EdgeCollector): number {
   let lemmas = 0;
   for (const pos of ['noun', 'verb', 'adj', 'adv']) {
     const synsets = readWordnetSynsets(fs.readFileSync(path.join(dir, `data.${pos}`), 'utf8'));
@@ -100,7 +105,7 @@ function wordnet(dir: string, edges: Edge[]): number {
     lemmas += index.size;
     for (const [word, offsets] of index) {
       for (const offset of offsets.slice(0, MAX_SENSES)) {
-        for (const synonym of (synsets.get(offset) ?? []).slice(0, MAX_SYNONYMS_PER_SENSE)) push(edges, word, synonym, EDGE_WEIGHTS.wordnet);
+        for (const synonym of (synsets.get(offset) ?? []).slice(0, MAX_SYNONYMS_PER_SENSE)) edges.add(word, synonym, EDGE_WEIGHTS.wordnet);
       }
     }
   }
@@ -109,13 +114,9 @@ function wordnet(dir: string, edges: Edge[]): number {
 
 const exists = (...files: string[]) => files.every((f) => fs.existsSync(f));
 
-const loaded = new Map<LanguageDataPaths, LanguageData>();
-
-/** Reads whichever of the packages is installed (once per process and paths: the files never change under a build). */
+/** Reads whichever of the packages is installed (about 2 s: a build reads them once). */
 export function loadLanguageData(paths: LanguageDataPaths = DEBIAN_PATHS): LanguageData {
-  const cached = loaded.get(paths);
-  if (cached) return cached;
-  const edges: Edge[] = [];
+  const edges = new EdgeCollector();
   const sources: SourceReport[] = [];
   const read = (name: SourceReport['name'], present: boolean, load: () => number) => {
     sources.push(present ? { name, used: true, entries: load() } : { name, used: false, entries: 0 });
@@ -125,10 +126,7 @@ export function loadLanguageData(paths: LanguageDataPaths = DEBIAN_PATHS): Langu
   read('wordnet-base', exists(path.join(paths.wordnetDir, 'data.noun'), path.join(paths.wordnetDir, 'index.noun')), () =>
     wordnet(paths.wordnetDir, edges),
   );
-  keys.clear();
-  const data = { edges, sources };
-  loaded.set(paths, data);
-  return data;
+  return { edges: edges.edges, sources };
 }
 
 /** One line for the build's output: which data was used. */

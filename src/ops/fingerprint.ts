@@ -7,15 +7,15 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Env } from '../env.ts';
 import { listFiles } from './tree.ts';
 
 const INPUT_FOLDERS = ['src', 'public'];
 // Code the static build never runs: editing it must not force a full render.
 const NOT_RENDERED = /^src\/(?:ops|generate|keys)\//;
 const INPUT_FILES = ['astro.config.mjs', 'package-lock.json', 'tsconfig.json', 'data/indexnow.key'];
-const INPUT_SETTINGS = ['PUBLIC_WEB_URL', 'PUBLIC_API_URL', 'INDEXNOW_KEY', 'SITEMAP_MAX_URLS'];
 
-export function buildFingerprint(root = process.cwd(), env: NodeJS.ProcessEnv = process.env): string {
+export function buildFingerprint(env: Env, root = process.cwd()): string {
   const hash = crypto.createHash('sha256');
   for (const folder of INPUT_FOLDERS) {
     for (const rel of listFiles(path.join(root, folder))) {
@@ -27,6 +27,12 @@ export function buildFingerprint(root = process.cwd(), env: NodeJS.ProcessEnv = 
     const full = path.join(root, file);
     hash.update(`${file}\0`).update(fs.existsSync(full) ? fs.readFileSync(full) : 'missing').update('\0');
   }
-  for (const key of INPUT_SETTINGS) hash.update(`${key}=${env[key] ?? ''}\0`);
+  const settings: Record<string, string> = {
+    PUBLIC_WEB_URL: env.publicWebUrl,
+    PUBLIC_API_URL: env.publicApiUrl,
+    INDEXNOW_KEY: env.indexNowKey ?? '',
+    SITEMAP_MAX_URLS: String(env.sitemapMaxUrls),
+  };
+  for (const [key, value] of Object.entries(settings)) hash.update(`${key}=${value}\0`);
   return hash.digest('hex').slice(0, 32);
 }

@@ -11,7 +11,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Env } from '../env.ts';
 import { buildSnapshot } from '../snapshot/build.ts';
+import type { Embedder } from '../snapshot/embedder.ts';
 import { diffFacts, readSnapshotFacts, type SnapshotDiff } from './diff.ts';
 import { buildFingerprint } from './fingerprint.ts';
 import { adoptLive } from './adopt.ts';
@@ -37,8 +39,13 @@ import { snapshotVerifier } from './verify.ts';
 export interface RebuildOptions {
   inputDir: string;
   paths: ReleasePaths;
-  webUrl: string;
+  /** The parsed settings: the public URLs and the settings the build fingerprint covers. */
+  env: Env;
   indexNowKey: string;
+  /** The external embedder EMBEDDER_* names (opened by the entry point), or null for the built-in one. */
+  embedder: Embedder | null;
+  /** The entry point's environment, inherited by the `astro build` child. */
+  baseEnv: NodeJS.ProcessEnv;
   forceFull?: boolean;
   keep?: number;
   log: (msg: string) => void;
@@ -81,11 +88,11 @@ async function rebuildLocked(o: RebuildOptions): Promise<RebuildResult> {
   try {
     const snapshotFile = path.join(work, 'snapshot.db');
     log(`validating ${o.inputDir} and building the snapshot ...`);
-    const built = await buildSnapshot({ inputDir: o.inputDir, outFile: snapshotFile });
+    const built = await buildSnapshot({ inputDir: o.inputDir, outFile: snapshotFile, embedder: o.embedder });
     const verdict = snapshotVerifier(snapshotFile);
     if (!verdict.ok) throw new OpsError(`the new snapshot failed its check: ${verdict.reason}`);
 
-    const fingerprint = buildFingerprint();
+    const fingerprint = buildFingerprint(o.env);
     const previous: PreviousRelease | undefined =
       previousId && previousInfo
         ? {
@@ -99,11 +106,11 @@ async function rebuildLocked(o: RebuildOptions): Promise<RebuildResult> {
     const base = previous && fs.existsSync(previous.snapshotFile) ? previous.snapshotFile : fs.existsSync(paths.liveSnapshot) ? paths.liveSnapshot : undefined;
     const newFacts = readSnapshotFacts(snapshotFile);
     const diff = diffFacts(base ? readSnapshotFacts(base) : undefined, newFacts);
-    const render = await renderRelease({ dir: work, snapshotFile, previous, diff, newFacts, fingerprint, forceFull: o.forceFull, log });
+    const render = await renderRelease({ dir: work, snapshotFile, previous, diff, newFacts, fingerprint, forceFull: o.forceFull, log, baseEnv: o.baseEnv, urls: { webUrl: o.env.publicWebUrl, apiUrl: o.env.publicApiUrl } });
     fs.writeFileSync(path.join(work, 'pages.json'), JSON.stringify(render.manifest));
 
     const urls = changedUrlPaths(previous && fs.existsSync(previous.client) ? previous.client : undefined, path.join(work, 'client'));
-    const { urlsFile, bodyFile } = writeIndexNowFiles(work, urls, o.webUrl, o.indexNowKey);
+    const { urlsFile, bodyFile } = writeIndexNowFiles(work, urls, o.env.publicWebUrl, o.indexNowKey);
 
     const id = newReleaseId(built.snapshotId);
     const info: ReleaseInfo = {

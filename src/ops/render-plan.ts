@@ -19,7 +19,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Snapshot } from '../query/snapshot.ts';
 import { categoryPage, categoryParams } from '../site/category-page.ts';
 import { landingPage, landingParams, type LandingPage } from '../site/landing-page.ts';
-import { categoryPath, landingPath, providerPath } from '../web/urls.ts';
+import { categoryPath, landingPath, providerPath, type PublicUrls } from '../web/urls.ts';
 import type { SnapshotDiff, SnapshotFacts } from './diff.ts';
 
 /** Routes whose pages the plan decides one by one; every other route is rendered whole. */
@@ -51,6 +51,7 @@ export function planIncremental(
   diff: SnapshotDiff,
   newFacts: SnapshotFacts,
   previousManifest: Record<string, string[]>,
+  urls: PublicUrls,
 ): RenderPlan {
   const snaps = { old: new Snapshot(oldFile), new: new Snapshot(newFile) };
   try {
@@ -59,7 +60,7 @@ export function planIncremental(
     for (const slug of direct) scope.add(providerPath(slug));
 
     const categorySlugs = (s: Snapshot) => categoryParams(s).map((p) => p.params.slug);
-    const categories = changedKeys(categorySlugs(snaps.old), categorySlugs(snaps.new), (s, k) => categoryPage(snaps[s], k));
+    const categories = changedKeys(categorySlugs(snaps.old), categorySlugs(snaps.new), (s, k) => categoryPage(snaps[s], k, urls));
     for (const slug of categories) scope.add(categoryPath(slug));
 
     const landingKeys = (s: Snapshot) => landingParams(s).map((p) => p.params.landing);
@@ -67,7 +68,7 @@ export function planIncremental(
     const newLandings = landingKeys(snaps.new);
     const pages = { old: new Map<string, LandingPage | undefined>(), new: new Map<string, LandingPage | undefined>() };
     const landingOf = (side: 'old' | 'new', key: string) => {
-      if (!pages[side].has(key)) pages[side].set(key, landingPage(snaps[side], key));
+      if (!pages[side].has(key)) pages[side].set(key, landingPage(snaps[side], key, urls));
       return pages[side].get(key);
     };
     const landings = changedKeys(oldLandings, newLandings, landingOf);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { SnapshotDiff, SnapshotFacts } from './diff.ts';
 import { touchedProviders } from './diff.ts';
 import { planIncremental, type RenderPlan } from './render-plan.ts';
+import type { PublicUrls } from '../web/urls.ts';
 import { readManifestDir, runAstroBuild } from './site-build.ts';
 import { linkTree, listFiles, overlayTree, removeUrlPath } from './tree.ts';
 
@@ -28,6 +29,10 @@ export interface RenderInput {
   fingerprint: string;
   forceFull?: boolean;
   log: (msg: string) => void;
+  /** The entry point's environment, for the `astro build` child (src/ops/site-build.ts). */
+  baseEnv: NodeJS.ProcessEnv;
+  /** The public URLs the pages are rendered with (the plan compares page data). */
+  urls: PublicUrls;
 }
 
 export interface RenderResult {
@@ -72,7 +77,7 @@ export async function renderRelease(input: RenderInput): Promise<RenderResult> {
 async function renderFull(input: RenderInput): Promise<Omit<RenderResult, 'ms'>> {
   const out = path.join(input.dir, 'out');
   const manifestDir = path.join(input.dir, 'manifest');
-  await runAstroBuild({ snapshotFile: input.snapshotFile, outDir: out, manifestDir, logFile: path.join(input.dir, 'build.log') });
+  await runAstroBuild({ snapshotFile: input.snapshotFile, outDir: out, manifestDir, logFile: path.join(input.dir, 'build.log'), baseEnv: input.baseEnv });
   const manifest = readManifestDir(manifestDir);
   fs.renameSync(path.join(out, 'client'), path.join(input.dir, 'client'));
   moveServer(out, input.dir);
@@ -82,7 +87,7 @@ async function renderFull(input: RenderInput): Promise<Omit<RenderResult, 'ms'>>
 
 async function renderIncremental(input: RenderInput, previous: PreviousRelease): Promise<Omit<RenderResult, 'ms'> | undefined> {
   const t0 = performance.now();
-  const plan = planIncremental(previous.snapshotFile, input.snapshotFile, input.diff, input.newFacts, previous.manifest);
+  const plan = planIncremental(previous.snapshotFile, input.snapshotFile, input.diff, input.newFacts, previous.manifest, input.urls);
   input.log(
     `incremental render: ${plan.counts.providers} changed providers, ${plan.counts.dependentProviders} dependent provider pages, ` +
       `${plan.counts.categories} category and ${plan.counts.landings} landing pages, plus sitemaps (planned in ${seconds(t0)})`,
@@ -92,7 +97,7 @@ async function renderIncremental(input: RenderInput, previous: PreviousRelease):
   const out = path.join(input.dir, 'out');
   const manifestDir = path.join(input.dir, 'manifest');
   const t1 = performance.now();
-  await runAstroBuild({ snapshotFile: input.snapshotFile, outDir: out, manifestDir, scopeFile, logFile: path.join(input.dir, 'build.log') });
+  await runAstroBuild({ snapshotFile: input.snapshotFile, outDir: out, manifestDir, scopeFile, logFile: path.join(input.dir, 'build.log'), baseEnv: input.baseEnv });
   input.log(`astro build of the planned pages: ${seconds(t1)}`);
   const manifest = readManifestDir(manifestDir);
   if (Object.keys(manifest).length === 0) {

@@ -8,13 +8,12 @@ import path from 'node:path';
 import type { Env } from '../env.ts';
 import type { ReleasePaths } from './releases.ts';
 
-export const DEFAULT_RELEASES_DIR = 'releases';
 export const DEFAULT_LIVE_STATIC_ROOT = 'releases/current';
 
-export function releasePaths(env: Env, source: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ReleasePaths {
+export function releasePaths(env: Env, cwd = process.cwd()): ReleasePaths {
   return {
-    releasesDir: path.resolve(cwd, source.RELEASES_DIR ?? DEFAULT_RELEASES_DIR),
+    releasesDir: env.releasesDir,
     liveSnapshot: env.directoryDb,
-    staticRoot: source.STATIC_ROOT ? env.staticRoot : path.resolve(cwd, DEFAULT_LIVE_STATIC_ROOT),
+    staticRoot: env.staticRootExplicit ? env.staticRoot : path.resolve(cwd, DEFAULT_LIVE_STATIC_ROOT),
   };
 }

@@ -17,6 +17,8 @@ export interface SiteBuildOptions {
   scopeFile?: string;
   logFile: string;
   projectRoot?: string;
+  /** The environment the entry point was started with (scripts/rebuild.ts): the child build inherits it, with the release's own paths over it. */
+  baseEnv: NodeJS.ProcessEnv;
 }
 
 export async function runAstroBuild(o: SiteBuildOptions): Promise<void> {
@@ -24,7 +26,7 @@ export async function runAstroBuild(o: SiteBuildOptions): Promise<void> {
   fs.mkdirSync(path.dirname(o.logFile), { recursive: true });
   const log = fs.openSync(o.logFile, 'w');
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...o.baseEnv,
     DIRECTORY_DB: o.snapshotFile,
     ASTRO_OUT_DIR: o.outDir,
     RENDER_MANIFEST_DIR: o.manifestDir,

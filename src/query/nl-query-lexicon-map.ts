@@ -8,7 +8,7 @@
  * key (compared by stem), and to nothing when that is ambiguous.
  */
 import { englishStem } from '../language/stem.ts';
-import { SERVICE_PHRASES } from './nl-query-lexicon.ts';
+import { SERVICE_PHRASES } from '../text/lexicon/services.ts';
 
 const stems = (slug: string) => slug.split('-').map(englishStem);
 

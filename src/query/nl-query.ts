@@ -10,12 +10,12 @@
 import { citySlug } from '../text/city-slug.ts';
 import { findBudget, type Budget } from './nl-query-budget.ts';
 import { findConstraints } from './nl-query-constraints.ts';
-import {
-  AGENT_NOUNS, AMBIGUOUS_PLACES, CITY_ALIASES, ENGLISH_MARKERS, FILLER_WORDS, INDONESIAN_MARKERS, PLACE_WORDS, PURPOSE_WORDS,
-  REGIONS, SERVICE_PHRASES,
-} from './nl-query-lexicon.ts';
+import { AMBIGUOUS_PLACES, CITY_ALIASES, PLACE_WORDS, REGIONS } from '../text/lexicon/places.ts';
+import { AGENT_NOUNS, SERVICE_PHRASES } from '../text/lexicon/services.ts';
+import { ENGLISH_MARKERS, FILLER_WORDS, INDONESIAN_MARKERS, PURPOSE_WORDS } from '../text/lexicon/words.ts';
 import { lexiconCategories } from './nl-query-lexicon-map.ts';
-import { PhraseTable, tokens } from './nl-query-text.ts';
+import { PhraseTable } from '../text/phrase-table.ts';
+import { normalizeTokens } from '../text/tokens.ts';
 
 export interface VocabularyCategory {
   slug: string;
@@ -69,12 +69,14 @@ type PlaceTarget =
   | { kind: 'province'; name: string }
   | { kind: 'region'; name: string; cities: string[] };
 
-/** Phrase tables are built once per vocabulary object (the snapshot memoizes the vocabulary). */
-const tables = new WeakMap<Vocabulary, { places: PhraseTable<PlaceTarget>; services: PhraseTable<VocabularyCategory> }>();
+/** A vocabulary with its phrase tables: build it once per snapshot (the AI endpoint keeps it on the snapshot). */
+export interface QueryParser {
+  vocab: Vocabulary;
+  places: PhraseTable<PlaceTarget>;
+  services: PhraseTable<VocabularyCategory>;
+}
 
-function tablesOf(vocab: Vocabulary) {
-  const cached = tables.get(vocab);
-  if (cached) return cached;
+export function queryParser(vocab: Vocabulary): QueryParser {
   const places = new PhraseTable<PlaceTarget>();
   const cityBySlug = new Map(vocab.cities.map((c) => [citySlug(c), c]));
   const provinceBySlug = new Map(vocab.provinces.map((p) => [citySlug(p), p]));
@@ -107,9 +109,7 @@ function tablesOf(vocab: Vocabulary) {
     const category = bySlug.get(slug)!;
     for (const phrase of SERVICE_PHRASES[key]!.split('|')) addService(phrase, category);
   }
-  const built = { places, services };
-  tables.set(vocab, built);
-  return built;
+  return { vocab, places, services };
 }
 
 /**
@@ -121,13 +121,13 @@ function tablesOf(vocab: Vocabulary) {
 export function nameParts(name: string): string[] {
   const listed = [...name.matchAll(/\(([^)]*)\)/g)].flatMap((m) => m[1]!.split(/[,/]/));
   const outside = name.replace(/\([^)]*\)/g, ' ');
-  const joined = outside.split(/\s(?:&|and|dan)\s|[/,]/i).filter((part) => tokens(part).length >= 2);
-  return [...new Set([name, outside, ...joined, ...listed].map((p) => p.trim()).filter((p) => tokens(p).length > 0))];
+  const joined = outside.split(/\s(?:&|and|dan)\s|[/,]/i).filter((part) => normalizeTokens(part).length >= 2);
+  return [...new Set([name, outside, ...joined, ...listed].map((p) => p.trim()).filter((p) => normalizeTokens(p).length > 0))];
 }
 
 /** A phrase and its agent forms: "graphic design" -> also "graphic designer(s)"; "desain grafis" -> "desainer grafis". */
 function withAgentForms(phrase: string): string[] {
-  const words = tokens(phrase);
+  const words = normalizeTokens(phrase);
   const forms = [words.join(' ')];
   for (const at of [0, words.length - 1]) {
     for (const agent of AGENT_NOUNS[words[at]!] ?? []) forms.push(words.map((w, i) => (i === at ? agent : w)).join(' '));
@@ -145,11 +145,11 @@ function detectLanguage(words: readonly string[]): 'id' | 'en' {
   return en > id ? 'en' : 'id';
 }
 
-export function parseNaturalQuery(text: string, vocab: Vocabulary): ParsedQuery {
-  const { places, services } = tablesOf(vocab);
+export function parseNaturalQuery(text: string, parser: QueryParser): ParsedQuery {
+  const { vocab, places, services } = parser;
   const constraints = findConstraints(text);
   const { budget, rest } = findBudget(constraints.rest);
-  const words = tokens(rest);
+  const words = normalizeTokens(rest);
   const used = new Array<boolean>(words.length).fill(false);
 
   // A place: the first one named. Words that are also common words need a place word before them.
@@ -211,7 +211,7 @@ export function parseNaturalQuery(text: string, vocab: Vocabulary): ParsedQuery 
   // filler itself, and a filler word inside a name ("company profile") still counts there.
   const searchWords = words.filter((_, i) => !placeUsed[i]);
   return {
-    lang: detectLanguage(tokens(text)),
+    lang: detectLanguage(normalizeTokens(text)),
     place,
     services: specific,
     qualifiers,

@@ -8,6 +8,7 @@
 import Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
+import type { EmbedderConfig } from '../env.ts';
 import { metaOf, type SnapshotFileMeta } from '../snapshot/snapshot-file.ts';
 
 export type SnapshotMeta = SnapshotFileMeta;
@@ -19,8 +20,11 @@ export class Snapshot {
   private readonly memos = new Map<string, unknown>();
 
   readonly file: string;
-  constructor(file: string) {
+  /** The query embedder the settings name (src/search/query-embedder.ts opens it once per snapshot). */
+  readonly embedder: EmbedderConfig;
+  constructor(file: string, embedder: EmbedderConfig = { kind: 'builtin' }) {
     this.file = file;
+    this.embedder = embedder;
     this.db = new Database(file, { readonly: true, fileMustExist: true });
     sqliteVec.load(this.db);
     this.db.pragma('query_only = ON');

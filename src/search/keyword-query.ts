@@ -13,7 +13,7 @@
  * thesaurus word) against the words the user typed.
  */
 import { foldText, isAscii, isStopword, normalizeTokens } from '../text/tokens.ts';
-import { FILLER_WORDS } from '../query/nl-query-lexicon.ts';
+import { FILLER_WORDS } from '../text/lexicon/words.ts';
 import type { BridgeLookup } from '../language/bridge-table.ts';
 import { bridgedSpellings } from './language-expansion.ts';
 import type { SynonymTable } from './synonyms.ts';

@@ -13,11 +13,11 @@
  */
 import type { Embedder } from '../snapshot/embedder.ts';
 import { BuiltinEmbedder } from '../snapshot/embedder-builtin.ts';
-import { openQueryEmbedder, readEmbedderConfig } from '../snapshot/embedder-config.ts';
+import { openQueryEmbedder } from '../snapshot/embedder-config.ts';
 import { EmbedderServiceError } from '../snapshot/embedder-http.ts';
 import { normalizeTokens } from '../text/tokens.ts';
 import { bridgeExpansions, snapshotBridge } from './language-expansion.ts';
-import { FILLER_WORDS } from '../query/nl-query-lexicon.ts';
+import { FILLER_WORDS } from '../text/lexicon/words.ts';
 import { CostBoundedLru } from '../query/lru.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 
@@ -32,7 +32,7 @@ interface OpenedEmbedder {
 
 function opened(snapshot: Snapshot): Promise<OpenedEmbedder> {
   return snapshot.memo('query-embedder', async () => {
-    const config = readEmbedderConfig();
+    const config = snapshot.embedder;
     const embedder = await openQueryEmbedder(snapshot.db, { name: snapshot.meta.embedderName, dims: snapshot.meta.embedderDims }, config);
     const entries = config.kind === 'http' ? config.queryCacheEntries : 0;
     const cache = entries > 0 ? new CostBoundedLru<string, Float32Array>(entries) : null;

@@ -5,12 +5,13 @@
  * the category's own name), so bm25 finds profiles that say the same thing in
  * other words. The phrases are the domain lexicon the natural-language parser
  * uses (SERVICE_PHRASES, keyed by category slug): one lexicon, two readers. Words
- * of the embedder's lexicon (src/snapshot/lexicon.ts) are known words too.
+ * of the embedder's lexicon (src/text/lexicon/concepts.ts) are known words too.
  */
-import { lexiconWords } from '../snapshot/lexicon.ts';
-import { SERVICE_PHRASES } from '../query/nl-query-lexicon.ts';
+import { LEXICON_WORDS } from '../text/lexicon/concepts.ts';
+import { SERVICE_PHRASES } from '../text/lexicon/services.ts';
 import { lexiconCategories } from '../query/nl-query-lexicon-map.ts';
-import { PhraseTable, tokens } from '../query/nl-query-text.ts';
+import { PhraseTable } from '../text/phrase-table.ts';
+import { normalizeTokens } from '../text/tokens.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 
 export interface SynonymHit {
@@ -37,13 +38,13 @@ export interface SynonymTable {
 /** Active categories of the snapshot, with their own names. */
 const CATEGORIES_SQL = `SELECT slug, name FROM categories WHERE active = 1 ORDER BY position`;
 
-const normalized = (phrase: string) => tokens(phrase).join(' ');
+const normalized = (phrase: string) => normalizeTokens(phrase).join(' ');
 
 /** A table over phrase lists keyed by service (`'a|b|c'` per key). */
 export function buildSynonymTable(phrasesByService: Readonly<Record<string, string>>): SynonymTable {
   const groups = new Map<string, string[]>();
   const table = new PhraseTable<string>();
-  const known = new Set(lexiconWords());
+  const known = new Set(LEXICON_WORDS);
   for (const [service, list] of Object.entries(phrasesByService)) {
     const phrases = [...new Set(list.split('|').map(normalized).filter((p) => p.length > 0))];
     groups.set(service, phrases);

@@ -5,10 +5,11 @@
  *
  * Returns null when the path is not ours.
  */
+import type { AppContext } from './context.ts';
 import { routeRequest } from './routes.ts';
 
-export async function handleRequest(request: Request): Promise<Response | null> {
-  return routeRequest(request);
+export async function handleRequest(request: Request, app: AppContext): Promise<Response | null> {
+  return routeRequest(request, app);
 }
 
 export function isDynamicPath(pathname: string): boolean {

@@ -5,7 +5,7 @@
  * cheap enough for a load balancer to poll, and it answers 503 when no valid
  * snapshot can be opened (a node without data must leave the pool).
  */
-import { currentSnapshot } from './context.ts';
+import { currentSnapshot, type AppContext } from './context.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { ApiError } from './errors.ts';
 import type { ResponseCacheCounters } from './response-cache.ts';
@@ -32,14 +32,12 @@ export interface HealthBody {
 
 const NO_CACHE: ResponseCacheCounters = { hits: 0, misses: 0, entries: 0, bytes: 0 };
 
-const VERSION = process.env.npm_package_version ?? '0.1.0';
-
-export function healthBody(snapshot: Snapshot, now = Date.now(), responseCache: ResponseCacheCounters = NO_CACHE): HealthBody {
+export function healthBody(snapshot: Snapshot, version: string, now = Date.now(), responseCache: ResponseCacheCounters = NO_CACHE): HealthBody {
   const m = snapshot.meta;
   return {
     status: 'ok',
     service: SERVICE,
-    version: VERSION,
+    version,
     snapshot: { id: m.snapshotId, builtAt: m.builtAt, schemaVersion: m.schemaVersion, datasetHash: m.datasetHash, counts: m.counts },
     uptimeSeconds: Math.floor((now - startedAt) / 1000),
     pid: process.pid,
@@ -51,7 +49,7 @@ const NO_STORE = { 'cache-control': 'no-store', 'access-control-allow-origin': '
 
 export function handleHealth(
   request: Request,
-  snapshotOf: () => Snapshot = currentSnapshot,
+  app: AppContext,
   cacheCounters: () => ResponseCacheCounters = () => NO_CACHE,
 ): Response {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -60,12 +58,12 @@ export function handleHealth(
   }
   let snapshot: Snapshot;
   try {
-    snapshot = snapshotOf();
+    snapshot = currentSnapshot(app);
   } catch {
     const err = new ApiError('SERVICE_UNAVAILABLE', 'no valid snapshot is loaded');
     return Response.json(err.toBody(), { status: err.status, headers: NO_STORE });
   }
-  return Response.json(healthBody(snapshot, Date.now(), cacheCounters()), {
+  return Response.json(healthBody(snapshot, app.version, Date.now(), cacheCounters()), {
     headers: { ...NO_STORE, 'x-snapshot-id': snapshot.id },
   });
 }

@@ -6,7 +6,7 @@
  * slugs collapsed, and anything shaped like an API key is masked as a last guard.
  */
 import pino, { type Logger, type DestinationStream } from 'pino';
-import type { RequestLogInfo } from './node-server.ts';
+import type { LogLevel } from '../env.ts';
 import type { SwapEvent } from './snapshot-holder.ts';
 
 /** Headers that carry secrets: redacted wherever a log line holds request headers. */
@@ -28,7 +28,7 @@ export function maskSecrets(text: string): string {
   return text.replace(KEY_LIKE, '[REDACTED]');
 }
 
-export function createLogger(destination?: DestinationStream, level = process.env.LOG_LEVEL ?? 'info'): Logger {
+export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
   return pino(
     {
       level,
@@ -39,6 +39,15 @@ export function createLogger(destination?: DestinationStream, level = process.en
     },
     destination ?? pino.destination({ fd: 1, sync: false }),
   );
+}
+
+/** What the node server (src/server/node-server.ts) says of each finished request. */
+export interface RequestLogInfo {
+  requestId: string;
+  method: string;
+  route: string;
+  status: number;
+  ms: number;
 }
 
 /** The node server's onRequestEnd hook: one line per finished request. */

@@ -8,7 +8,6 @@
  * protocol layer turns it into an `isError` result carrying the REST code.
  */
 import * as z from 'zod';
-import { loadEnv } from '../env.ts';
 import { providerCategories } from '../query/categories.ts';
 import { toProviderDetail } from '../query/projections.ts';
 import { publishedRowBySlug } from '../query/providers.ts';
@@ -16,6 +15,7 @@ import { publicProofs } from '../query/site-providers.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { CompareResponseSchema, SearchResponseSchema } from '../schemas/api/responses.ts';
 import { buildVicCard, VicCardSchema } from '../web/vic.ts';
+import type { AppContext } from './context.ts';
 import { ApiError } from './errors.ts';
 import { compareRoute } from './rest/discovery.ts';
 import type { RestContext } from './rest/route.ts';
@@ -27,15 +27,15 @@ export interface McpTool {
   description: string;
   input: z.ZodObject;
   output: z.ZodObject;
-  run(args: Record<string, unknown>, snapshot: Snapshot): Promise<Record<string, unknown>>;
+  run(args: Record<string, unknown>, snapshot: Snapshot, app: AppContext): Promise<Record<string, unknown>>;
 }
 
 const MCP_SEARCH_DEFAULT_LIMIT = 10;
 
 /** Runs a REST route's handler with the given query, as if it came over HTTP. */
-async function viaRestRoute(route: typeof searchRoute, path: string, query: Record<string, string>, snapshot: Snapshot) {
+async function viaRestRoute(route: typeof searchRoute, path: string, query: Record<string, string>, snapshot: Snapshot, app: AppContext) {
   const url = new URL(`http://mcp.internal${path}?${new URLSearchParams(query)}`);
-  const ctx: RestContext = { url, query, pathParams: {}, snapshot };
+  const ctx: RestContext = { url, query, pathParams: {}, snapshot, app };
   return (await route.handle(ctx)).body as Record<string, unknown>;
 }
 
@@ -68,12 +68,12 @@ export const MCP_TOOLS: readonly McpTool[] = [
       'data (provider summaries with search ranks) and meta. Errors: QUERY_REQUIRED, QUERY_TOO_SHORT.',
     input: SearchInput,
     output: SearchResponseSchema,
-    async run(args, snapshot) {
+    async run(args, snapshot, app) {
       const { q, city, categorySlug, limit } = SearchInput.parse(args);
       const query: Record<string, string> = { q, limit: String(limit ?? MCP_SEARCH_DEFAULT_LIMIT) };
       if (city !== undefined) query.city = city;
       if (categorySlug !== undefined) query.categorySlug = categorySlug;
-      return viaRestRoute(searchRoute, '/api/v1/search', query, snapshot);
+      return viaRestRoute(searchRoute, '/api/v1/search', query, snapshot, app);
     },
   },
   {
@@ -85,13 +85,12 @@ export const MCP_TOOLS: readonly McpTool[] = [
       '/provider/{slug}/vic.json. Error: BUSINESS_NOT_FOUND for an unknown or unpublished slug.',
     input: CardInput,
     output: VicCardSchema,
-    async run(args, snapshot) {
+    async run(args, snapshot, app) {
       const { slug } = CardInput.parse(args);
       const row = publishedRowBySlug(snapshot, slug);
       if (!row) throw new ApiError('BUSINESS_NOT_FOUND', `No published provider has the slug "${slug.slice(0, 120)}".`);
       const detail = toProviderDetail(row, providerCategories(snapshot, row.rowid));
-      const env = loadEnv();
-      return buildVicCard(detail, publicProofs(snapshot, row.rowid), { webUrl: env.publicWebUrl, apiUrl: env.publicApiUrl });
+      return buildVicCard(detail, publicProofs(snapshot, row.rowid), { webUrl: app.env.publicWebUrl, apiUrl: app.env.publicApiUrl });
     },
   },
   {
@@ -103,9 +102,9 @@ export const MCP_TOOLS: readonly McpTool[] = [
       'GET /api/v1/discovery/compare. Errors: SLUG_DUPLICATE, PROVIDER_NOT_FOUND.',
     input: CompareInput,
     output: CompareResponseSchema,
-    async run(args, snapshot) {
+    async run(args, snapshot, app) {
       const { slugA, slugB } = CompareInput.parse(args);
-      return viaRestRoute(compareRoute, '/api/v1/discovery/compare', { slugA, slugB }, snapshot);
+      return viaRestRoute(compareRoute, '/api/v1/discovery/compare', { slugA, slugB }, snapshot, app);
     },
   },
 ];

@@ -13,6 +13,7 @@
 import * as z from 'zod';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { Snapshot } from '../query/snapshot.ts';
+import type { AppContext } from './context.ts';
 import { ApiError } from './errors.ts';
 import { corsHeaders, NO_STORE } from './http.ts';
 import { MCP_TOOL_NAMES, MCP_TOOLS, mcpToolObjects } from './mcp-tools.ts';
@@ -66,7 +67,7 @@ function toolError(err: ApiError) {
   return { content: [{ type: 'text', text: JSON.stringify(envelope) }], isError: true };
 }
 
-async function callTool(params: unknown, snapshot: () => Snapshot) {
+async function callTool(params: unknown, snapshot: () => Snapshot, app: AppContext) {
   const parsed = CallParams.safeParse(params);
   if (!parsed.success) throw new RpcError(INVALID_PARAMS, `Invalid tools/call params: ${zodMessage(parsed.error)}`);
   const tool = MCP_TOOLS.find((t) => t.name === parsed.data.name);
@@ -74,7 +75,7 @@ async function callTool(params: unknown, snapshot: () => Snapshot) {
   const args = tool.input.safeParse(parsed.data.arguments ?? {});
   if (!args.success) throw new RpcError(INVALID_PARAMS, `Invalid arguments for ${tool.name}: ${zodMessage(args.error)}`);
   try {
-    const structured = await tool.run(args.data, snapshot());
+    const structured = await tool.run(args.data, snapshot(), app);
     return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
   } catch (err) {
     // 4xx ApiErrors are the tool's input failing; a snapshot outage or a fault stays a protocol error.
@@ -83,7 +84,7 @@ async function callTool(params: unknown, snapshot: () => Snapshot) {
   }
 }
 
-async function dispatch(method: string, params: unknown, mode: Mode, snapshot: () => Snapshot): Promise<unknown> {
+async function dispatch(method: string, params: unknown, mode: Mode, snapshot: () => Snapshot, app: AppContext): Promise<unknown> {
   switch (method) {
     case 'initialize': {
       const p = InitializeParams.safeParse(params);
@@ -107,14 +108,14 @@ async function dispatch(method: string, params: unknown, mode: Mode, snapshot: (
       return mode === 'mcp' ? { tools: mcpToolObjects() } : { tools: [...MCP_TOOL_NAMES] };
     }
     case 'tools/call':
-      return callTool(params, snapshot);
+      return callTool(params, snapshot, app);
     default:
       throw new RpcError(METHOD_NOT_FOUND, `Method not found: ${method.slice(0, 80)}`);
   }
 }
 
 /** One message -> its response body, or null for a notification (which gets no answer). */
-async function answer(message: unknown, modeFromHeader: boolean, snapshot: () => Snapshot): Promise<unknown | null> {
+async function answer(message: unknown, modeFromHeader: boolean, snapshot: () => Snapshot, app: AppContext): Promise<unknown | null> {
   const parsed = MessageSchema.safeParse(message);
   if (!parsed.success) {
     const rawId = (message as { id?: unknown } | null)?.id;
@@ -125,12 +126,12 @@ async function answer(message: unknown, modeFromHeader: boolean, snapshot: () =>
   const mode: Mode = modeFromHeader || method === 'initialize' ? 'mcp' : 'plain';
   if (id === undefined) return null; // notifications (notifications/initialized, ...) are acknowledged with 202
   try {
-    return { jsonrpc: '2.0', id, result: await dispatch(method, params, mode, snapshot) };
+    return { jsonrpc: '2.0', id, result: await dispatch(method, params, mode, snapshot, app) };
   } catch (err) {
     if (err instanceof RpcError) return errorBody(id, err.code, err.message);
     // A snapshot outage or a full search gate: the server's state, said in the message, not a fault to log.
     if (err instanceof ApiError) return errorBody(id, INTERNAL_ERROR, err.message);
-    console.error('mcp internal error:', err);
+    app.logger.error({ err }, 'mcp internal error');
     return errorBody(id, INTERNAL_ERROR, 'Internal error');
   }
 }
@@ -170,7 +171,7 @@ async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T
 }
 
 /** POST /mcp, after the key check and the rate limit (which charged mcpCost(body)). */
-export async function handleMcpPost(request: Request, body: McpBody, snapshot: () => Snapshot): Promise<Response> {
+export async function handleMcpPost(request: Request, body: McpBody, snapshot: () => Snapshot, app: AppContext): Promise<Response> {
   const header = request.headers.get('mcp-protocol-version');
   if (header !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(header.trim())) {
     return json(errorBody(null, INVALID_REQUEST, `Unsupported MCP-Protocol-Version: ${header.slice(0, 40)}. Supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`), 400);
@@ -186,10 +187,10 @@ export async function handleMcpPost(request: Request, body: McpBody, snapshot: (
         errorBody(null, INVALID_REQUEST, `Invalid Request: a batch may hold at most ${MCP_MAX_BATCH} messages (this one has ${messages.length}); send it in several requests`),
       );
     }
-    const answers = (await mapBounded(messages, MCP_BATCH_CONCURRENCY, (m) => answer(m, fromHeader, snapshot))).filter((a) => a !== null);
+    const answers = (await mapBounded(messages, MCP_BATCH_CONCURRENCY, (m) => answer(m, fromHeader, snapshot, app))).filter((a) => a !== null);
     return answers.length ? json(answers) : new Response(null, { status: 202, headers: corsHeaders() });
   }
-  const reply = await answer(body.message, fromHeader, snapshot);
+  const reply = await answer(body.message, fromHeader, snapshot, app);
   return reply === null ? new Response(null, { status: 202, headers: corsHeaders() }) : json(reply);
 }
 

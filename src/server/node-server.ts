@@ -10,12 +10,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import type { Env } from '../env.ts';
 import { handleRequest, isDynamicPath } from './app.ts';
-import { snapshotHolder, type SnapshotLease } from './snapshot-holder.ts';
-import { rateLimitClock } from './auth/services.ts';
+import type { SnapshotLease } from './snapshot-holder.ts';
 import { answerClientError } from './client-errors.ts';
-import { currentSnapshot } from './context.ts';
+import type { AppContext } from './context.ts';
+import type { RequestLogInfo } from './logging.ts';
 import { isDraining, trackConnections } from './drain.ts';
 import { ApiError } from './errors.ts';
 import { handleHealth } from './health.ts';
@@ -28,12 +27,12 @@ import { errorReply } from './respond.ts';
 import { StaticFiles, type HeaderRules } from './static-files.ts';
 import { responseCacheFor, type ResponseCache } from './response-cache.ts';
 import { restTarget, serveRest } from './rest-node.ts';
-import { SearchGate, useSearchGate } from './search-gate.ts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void) => unknown;
 
 export interface ServerOptions {
-  env: Env;
+  /** settings, logger, snapshot holder and services, made by the entry point (src/server/context.ts) */
+  context: AppContext;
   /** dist/server/entry.mjs of `astro build` (middleware mode); absent = no server-rendered pages. */
   astroEntry?: string;
   headersFor: HeaderRules;
@@ -44,26 +43,18 @@ export interface ServerOptions {
   responseCache?: ResponseCache;
 }
 
-export interface RequestLogInfo {
-  requestId: string;
-  method: string;
-  route: string;
-  status: number;
-  ms: number;
-}
-
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 /** node:http checks header and request timeouts this often (its default, 30 s, would let a slow client stay 40 s). */
 const TIMEOUT_CHECK_MS = 1_000;
 
 export async function createNodeServer(options: ServerOptions): Promise<http.Server> {
-  const { env } = options;
+  const { context } = options;
+  const { env } = context;
   const origin = `http://${env.host}:${env.port}`;
   const statics = new StaticFiles(() => resolveRoot(env.staticRoot), options.headersFor);
   const astro = await loadAstroHandler(options.astroEntry);
   const cache = options.responseCache ?? responseCacheFor(env.apiResponseCacheMb);
-  const publicLimit = publicLimitFor(env);
-  useSearchGate(new SearchGate(env.searchMaxInFlight));
+  const publicLimit = publicLimitFor(context);
   const cacheCounters = () => cache?.counters() ?? { hits: 0, misses: 0, entries: 0, bytes: 0 };
 
   const server = http.createServer(
@@ -89,7 +80,7 @@ export async function createNodeServer(options: ServerOptions): Promise<http.Ser
       const stampHeaders = () => {
         for (const name in perRequest) res.setHeader(name, perRequest[name]!);
       };
-      const refuse = (err: ApiError) => writeReply(req, res, errorReply(err), perRequest);
+      const refuse = (err: ApiError) => writeReply(req, res, errorReply(err, context.logger), perRequest);
       let lease: SnapshotLease | undefined;
       try {
         const dynamic = isDynamicPath(pathname);
@@ -109,7 +100,7 @@ export async function createNodeServer(options: ServerOptions): Promise<http.Ser
           if (verdict.refusal) return refuse(verdict.refusal); // the refusal carries the rate headers itself
           Object.assign(perRequest, verdict.headers);
         }
-        lease = leaseSnapshot();
+        lease = leaseSnapshot(context);
         if (lease) res.once('close', lease.release);
         const handle = () => answer(req, res, pathname, perRequest, stampHeaders);
         return await (lease ? lease.run(handle) : handle());
@@ -118,7 +109,7 @@ export async function createNodeServer(options: ServerOptions): Promise<http.Ser
           perRequest.Connection = 'close';
           return refuse(new ApiError('BODY_TOO_LARGE', `A request body may hold at most ${MAX_BODY_BYTES} bytes.`));
         }
-        console.error(`request ${requestId} failed:`, err instanceof Error ? err.message : err);
+        context.logger.error({ requestId, reason: err instanceof Error ? err.message : String(err) }, 'request failed');
         if (res.headersSent) return void res.destroy();
         stampHeaders();
         plain(res, 500, 'Internal Server Error');
@@ -137,10 +128,10 @@ export async function createNodeServer(options: ServerOptions): Promise<http.Ser
     if (isDynamicPath(pathname)) {
       const rest = restTarget(req, origin);
       // The REST path writes the per-request headers with its own (one writeHead, no setHeader merge).
-      if (rest) return serveRest(req, res, rest, cache, perRequest);
+      if (rest) return serveRest(req, res, rest, cache, perRequest, context);
       stampHeaders();
       const request = await toWebRequest(req, origin);
-      const response = pathname === '/healthz' ? handleHealth(request, currentSnapshot, cacheCounters) : await handleRequest(request);
+      const response = pathname === '/healthz' ? handleHealth(request, context, cacheCounters) : await handleRequest(request, context);
       if (response) return sendWebResponse(req, res, response);
     }
     stampHeaders();
@@ -154,11 +145,11 @@ export async function createNodeServer(options: ServerOptions): Promise<http.Ser
 }
 
 /** The per-client budget of unkeyed requests, or undefined when PUBLIC_RATE_LIMIT_PER_MINUTE is 0. */
-function publicLimitFor(env: Env): PublicLimit | undefined {
+function publicLimitFor(context: AppContext): PublicLimit | undefined {
+  const { env, rateLimitClock: clock } = context;
   if (env.publicRateLimitPerMinute === 0) return undefined;
-  const clock = rateLimitClock();
   const store = env.redisUrl ? new RedisRateLimitStore(env.redisUrl) : new MemoryRateLimitStore(clock);
-  return new PublicLimit(new RateLimiter(store, clock), env.publicRateLimitPerMinute, env.trustProxyHops);
+  return new PublicLimit(new RateLimiter(store, clock), env.publicRateLimitPerMinute, env.trustProxyHops, context.logger);
 }
 
 /** Everything dynamic except /healthz (load balancers poll it) and key-protected routes called with a key (the key's budget governs those). */
@@ -169,9 +160,9 @@ function countsAsPublic(req: http.IncomingMessage, pathname: string): boolean {
 }
 
 /** This request's hold on the snapshot, or undefined when none can be opened (the handlers then answer 503). */
-function leaseSnapshot(): SnapshotLease | undefined {
+function leaseSnapshot(context: AppContext): SnapshotLease | undefined {
   try {
-    return snapshotHolder().lease();
+    return context.snapshots.lease();
   } catch {
     return undefined;
   }

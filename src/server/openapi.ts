@@ -5,7 +5,7 @@
  * `z.toJSONSchema` output is used as it is.
  */
 import * as z from 'zod';
-import { loadEnv } from '../env.ts';
+import type { AppContext } from './context.ts';
 import { ERROR_CODES, type ErrorCode } from './errors.ts';
 import { ErrorResponseSchema } from '../schemas/api/responses.ts';
 import type { RestRoute } from './rest/route.ts';
@@ -98,11 +98,7 @@ export function buildOpenApiDocument(routes: RestRoute[], serverUrl: string) {
   };
 }
 
-let cached: { key: string; doc: ReturnType<typeof buildOpenApiDocument> } | undefined;
-
-/** The document for this process's PUBLIC_API_URL (built once). */
-export function openApiDocument(routes: RestRoute[]) {
-  const url = loadEnv().publicApiUrl;
-  if (cached?.key !== url) cached = { key: url, doc: buildOpenApiDocument(routes, url) };
-  return cached.doc;
+/** The document for this process's PUBLIC_API_URL (built once, kept on the app context). */
+export function openApiDocument(routes: RestRoute[], app: AppContext) {
+  return app.memo('openapi-document', () => buildOpenApiDocument(routes, app.env.publicApiUrl));
 }

@@ -7,8 +7,9 @@
  * Written in the request's language.
  */
 import type { ParsedQuery } from '../query/nl-query.ts';
-import { FILLER_WORDS } from '../query/nl-query-lexicon.ts';
-import { containsPhrase, tokens } from '../query/nl-query-text.ts';
+import { FILLER_WORDS } from '../text/lexicon/words.ts';
+import { containsPhrase } from '../text/phrase-table.ts';
+import { normalizeTokens } from '../text/tokens.ts';
 import { displayableMinBudget, formatRating } from '../query/projections.ts';
 import type { ProviderRow } from '../query/provider-row.ts';
 import type { CategoryRef } from '../schemas/provider.ts';
@@ -44,7 +45,7 @@ export interface EvidenceInput {
 const jsonList = (text: string) => JSON.parse(text) as string[];
 
 /** The topic words of a phrase: "jasa seo" is evidence of "seo", not of "jasa". */
-const topicOf = (phrase: string) => tokens(phrase).filter((w) => !FILLER_WORDS.has(w));
+const topicOf = (phrase: string) => normalizeTokens(phrase).filter((w) => !FILLER_WORDS.has(w));
 
 export function gatherEvidence(
   input: EvidenceInput,
@@ -53,15 +54,15 @@ export function gatherEvidence(
 ): ReasonEvidence {
   const { row, categories } = input;
   const fields: [Field, string[]][] = [
-    ['name', tokens(row.company_name)],
-    ['tagline', tokens(row.tagline)],
-    ['description', tokens(row.description)],
-    ['tags', tokens([...jsonList(row.capability_tags), ...jsonList(row.industry_focus)].join(' | '))],
-    ['category', tokens(categories.map((c) => c.name).join(' | '))],
+    ['name', normalizeTokens(row.company_name)],
+    ['tagline', normalizeTokens(row.tagline)],
+    ['description', normalizeTokens(row.description)],
+    ['tags', normalizeTokens([...jsonList(row.capability_tags), ...jsonList(row.industry_focus)].join(' | '))],
+    ['category', normalizeTokens(categories.map((c) => c.name).join(' | '))],
   ];
   const phrases = [...new Set([...parsed.services.map((s) => s.matched), ...parsed.terms].map((p) => topicOf(p).join(' ')))];
   const matches = phrases.flatMap((phrase) => {
-    const words = tokens(phrase);
+    const words = normalizeTokens(phrase);
     if (words.length === 0) return [];
     const where = fields.filter(([, t]) => containsPhrase(t, words)).map(([f]) => f);
     return where.length ? [{ phrase, fields: where }] : [];

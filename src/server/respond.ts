@@ -9,6 +9,7 @@
  * benchmark's hot path, issue 7) and the response cache keeps them; `toResponse`
  * wraps one as a web Response for `astro dev` and the in-process tests.
  */
+import type { Logger } from 'pino';
 import type { Snapshot } from '../query/snapshot.ts';
 import { ApiError } from './errors.ts';
 import { corsHeaders, etagMatches, NO_STORE, paginationLink, SNAPSHOT_CACHE_CONTROL, weakEtag } from './http.ts';
@@ -39,11 +40,11 @@ export function jsonReply(body: unknown, status = 200, headers: Record<string, s
 }
 
 /** An ApiError as the spec's envelope; anything else is logged and answered as a bare 500. */
-export function errorReply(err: unknown): Reply {
+export function errorReply(err: unknown, logger: Logger): Reply {
   if (err instanceof ApiError) {
     return jsonReply(err.toBody(), err.status, { 'Cache-Control': NO_STORE, ...err.headers });
   }
-  console.error('internal error:', err);
+  logger.error({ err }, 'internal error');
   const internal = new ApiError('INTERNAL_ERROR', 'An internal error occurred.');
   return jsonReply(internal.toBody(), internal.status, { 'Cache-Control': NO_STORE });
 }
@@ -55,7 +56,7 @@ export function toResponse(reply: Reply): Response {
 export const jsonResponse = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
   toResponse(jsonReply(body, status, headers));
 
-export const errorResponse = (err: unknown): Response => toResponse(errorReply(err));
+export const errorResponse = (err: unknown, logger: Logger): Response => toResponse(errorReply(err, logger));
 
 /** What a public GET handler returns; the response layer adds the headers. */
 export interface RestResult {

@@ -14,7 +14,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Snapshot } from '../query/snapshot.ts';
-import { currentSnapshot } from './context.ts';
+import { currentSnapshot, type AppContext } from './context.ts';
 import { etagMatches } from './http.ts';
 import { isCompressible, writeCached, writeReply } from './node-bridge.ts';
 import { errorReply, notModifiedReply, type Reply } from './respond.ts';
@@ -45,17 +45,18 @@ export async function serveRest(
   target: RestTarget,
   cache: ResponseCache | undefined,
   perRequest: Record<string, string>,
+  app: AppContext,
 ): Promise<void> {
   // HEAD: the headers of GET without the body (and without its length, as on the web path).
   const send = (reply: Reply) => writeReply(req, res, req.method === 'HEAD' ? { ...reply, body: null } : reply, perRequest);
   let snapshot: Snapshot;
   let key: string;
   try {
-    snapshot = currentSnapshot();
+    snapshot = currentSnapshot(app);
     // The canonical path and query: what the ETag is computed from, so one cache entry per ETag.
     key = canonicalKey(target.route, target.url);
   } catch (err) {
-    return send(errorReply(err));
+    return send(errorReply(err, app.logger));
   }
   const ifNoneMatch = req.headers['if-none-match'];
   const cacheable = cache !== undefined && target.route.cache === 'snapshot';
@@ -66,7 +67,7 @@ export async function serveRest(
     return writeCached(req, res, hit, cache!, perRequest);
   }
 
-  const reply = await restReply(target.route, new URL(key, target.url.origin), target.pathParams, ifNoneMatch, snapshot);
+  const reply = await restReply(target.route, new URL(key, target.url.origin), target.pathParams, ifNoneMatch, snapshot, app);
   const etag = reply.headers.etag;
   if (cacheable && reply.status === 200 && etag !== undefined) {
     const entry = cache.set(snapshot, key, reply, etag, isCompressible(reply));

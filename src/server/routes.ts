@@ -4,7 +4,7 @@
  * wherever GET is served, OPTIONS preflight 204 with the CORS headers, and every
  * thrown error through the one response layer (src/server/respond.ts).
  */
-import { currentSnapshot } from './context.ts';
+import { currentSnapshot, type AppContext } from './context.ts';
 import { ApiError } from './errors.ts';
 import { preflightHeaders } from './http.ts';
 import { errorReply, errorResponse, snapshotReply, toResponse, withoutBody, type Reply } from './respond.ts';
@@ -27,14 +27,15 @@ export async function restReply(
   url: URL,
   pathParams: Record<string, string>,
   ifNoneMatch: string | null | undefined,
-  snapshot: Snapshot = currentSnapshot(),
+  snapshot: Snapshot,
+  app: AppContext,
 ): Promise<Reply> {
   try {
     return await snapshotReply(ifNoneMatch, url, snapshot, route.cache, () =>
-      route.handle({ url, query: queryRecord(url.searchParams), pathParams, snapshot }),
+      route.handle({ url, query: queryRecord(url.searchParams), pathParams, snapshot, app }),
     );
   } catch (err) {
-    return errorReply(err);
+    return errorReply(err, app.logger);
   }
 }
 
@@ -44,10 +45,10 @@ export function restRoute(route: RestRoute): Route {
     path: route.path,
     methods: ['GET'],
     rest: route,
-    async handle(request, pathParams) {
-      const snapshot = currentSnapshot();
+    async handle(request, pathParams, app) {
+      const snapshot = currentSnapshot(app);
       const url = canonicalUrl(route, new URL(request.url));
-      return toResponse(await restReply(route, url, pathParams, request.headers.get('If-None-Match'), snapshot));
+      return toResponse(await restReply(route, url, pathParams, request.headers.get('If-None-Match'), snapshot, app));
     },
   };
 }
@@ -81,8 +82,7 @@ function compile(route: Route): CompiledRoute {
   return { route, pattern: new RegExp(`^${source}$`), names, allow: [...methods].join(', ') };
 }
 
-let compiled: CompiledRoute[] | undefined;
-const table = () => (compiled ??= ROUTES.map(compile));
+const TABLE: readonly CompiledRoute[] = ROUTES.map(compile);
 
 const decode = (segment: string) => {
   try {
@@ -93,7 +93,7 @@ const decode = (segment: string) => {
 };
 
 export function match(pathname: string): { entry: CompiledRoute; params: Record<string, string> } | undefined {
-  for (const entry of table()) {
+  for (const entry of TABLE) {
     const m = entry.pattern.exec(pathname);
     if (!m) continue;
     const params: Record<string, string> = {};
@@ -103,13 +103,13 @@ export function match(pathname: string): { entry: CompiledRoute; params: Record<
   return undefined;
 }
 
-export async function routeRequest(request: Request): Promise<Response | null> {
+export async function routeRequest(request: Request, app: AppContext): Promise<Response | null> {
   const { pathname } = new URL(request.url);
-  if (pathname === '/healthz') return handleHealth(request); // src/server/health.ts (ops)
+  if (pathname === '/healthz') return handleHealth(request, app); // src/server/health.ts (ops)
   const found = match(pathname);
   if (!found) {
     if (pathname === '/api' || pathname.startsWith('/api/')) {
-      return errorResponse(new ApiError('NOT_FOUND', 'No API route has this path.'));
+      return errorResponse(new ApiError('NOT_FOUND', 'No API route has this path.'), app.logger);
     }
     return null;
   }
@@ -118,16 +118,16 @@ export async function routeRequest(request: Request): Promise<Response | null> {
   try {
     if (method === 'OPTIONS') return new Response(null, { status: 204, headers: preflightHeaders(entry.allow) });
     if (method === 'HEAD' && entry.route.methods.includes('GET')) {
-      return withoutBody(await entry.route.handle(new Request(request.url, { headers: request.headers }), params));
+      return withoutBody(await entry.route.handle(new Request(request.url, { headers: request.headers }), params, app));
     }
     if (!entry.route.methods.includes(method)) {
       throw new ApiError('METHOD_NOT_ALLOWED', `Method ${method} is not allowed here; use ${entry.allow}.`, {
         Allow: entry.allow,
       });
     }
-    return await entry.route.handle(request, params);
+    return await entry.route.handle(request, params, app);
   } catch (err) {
-    const response = errorResponse(err);
+    const response = errorResponse(err, app.logger);
     return method === 'HEAD' ? withoutBody(response) : response;
   }
 }

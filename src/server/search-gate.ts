@@ -6,12 +6,11 @@
  * Past the cap the answer is 503 SERVICE_UNAVAILABLE with Retry-After at once:
  * there is no queue. Every search path takes a slot: /api/v1/search,
  * /api/v1/providers with q, the MCP search tool (through the search route) and
- * /api/ai/recommend.
+ * /api/ai/recommend. The app context holds the process's one gate.
  */
 import { ApiError } from './errors.ts';
 
 const RETRY_AFTER_SECONDS = '1';
-const DEFAULT_MAX_IN_FLIGHT = 32;
 
 export class SearchGate {
   private running = 0;
@@ -38,13 +37,4 @@ export class SearchGate {
   inFlight(): number {
     return this.running;
   }
-}
-
-let current = new SearchGate(DEFAULT_MAX_IN_FLIGHT);
-
-/** The process's gate; the node server installs one of SEARCH_MAX_IN_FLIGHT at start. */
-export const searchGate = (): SearchGate => current;
-
-export function useSearchGate(gate: SearchGate): void {
-  current = gate;
 }

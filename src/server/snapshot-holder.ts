@@ -1,5 +1,6 @@
 /**
- * The process-wide current Snapshot. Handlers call `currentSnapshot()` once per
+ * The process's current Snapshot (one holder, on the app context of
+ * src/server/context.ts). Handlers call `currentSnapshot(app)` once per
  * request and use only that object, so a swap between requests never mixes two
  * snapshots within one response.
  *
@@ -21,7 +22,7 @@
  * serving steps and runs the rest between requests.
  */
 import fs from 'node:fs';
-import path from 'node:path';
+import type { EmbedderConfig } from '../env.ts';
 import { Snapshot } from '../query/snapshot.ts';
 import { SnapshotLeases, type SnapshotLease } from './snapshot-leases.ts';
 import { backgroundSteps, servingSteps, warmSearch, warmSteps, type WarmStep } from '../search/warm.ts';
@@ -44,6 +45,17 @@ export interface SwapEvent {
 }
 
 export type { SnapshotLease } from './snapshot-leases.ts';
+
+export interface SnapshotHolderOptions {
+  /** Swaps and refusals (src/server/logging.ts swapLogger). */
+  log: (event: SwapEvent) => void;
+  /** The check of every new file; by default integrity and schema version. */
+  verify?: SnapshotVerifier;
+  verifyInBackground?: BackgroundVerifier;
+  onFirstFileBad?: (reason: string) => void;
+  /** The query embedder of the snapshots (EMBEDDER_*); the built-in one by default. */
+  embedder?: EmbedderConfig;
+}
 
 interface FileStamp {
   ino: number;
@@ -86,18 +98,16 @@ export class SnapshotHolder {
    */
   private readonly onFirstFileBad: ((reason: string) => void) | undefined;
 
-  constructor(
-    file: string,
-    verify: SnapshotVerifier = verifySnapshotFile,
-    log: (event: SwapEvent) => void = (e) => console.warn(`snapshot ${e.kind}: ${e.file} ${e.snapshotId ?? ''} ${e.reason ?? ''}`.trim()),
-    verifyInBackground?: BackgroundVerifier,
-    onFirstFileBad?: (reason: string) => void,
-  ) {
+  /** The query embedder the settings name, given to every Snapshot this holder opens. */
+  private readonly embedder: EmbedderConfig;
+
+  constructor(file: string, options: SnapshotHolderOptions) {
     this.file = file;
-    this.verify = verify;
-    this.log = log;
-    this.verifyInBackground = verifyInBackground;
-    this.onFirstFileBad = onFirstFileBad;
+    this.verify = options.verify ?? verifySnapshotFile;
+    this.log = options.log;
+    this.verifyInBackground = options.verifyInBackground;
+    this.onFirstFileBad = options.onFirstFileBad;
+    this.embedder = options.embedder ?? { kind: 'builtin' };
   }
 
   /** The snapshot to use for this request. Throws when no valid snapshot was ever opened. */
@@ -199,7 +209,7 @@ export class SnapshotHolder {
 
   private open(stamp: FileStamp): Snapshot | undefined {
     try {
-      return new Snapshot(this.file);
+      return new Snapshot(this.file, this.embedder);
     } catch (err) {
       this.refuse(stamp, (err as Error).message);
       return undefined;
@@ -238,7 +248,7 @@ export class SnapshotHolder {
         (err: Error) => !this.closed && this.onFirstFileBad!(`snapshot ${this.file} could not be verified: ${err.message}`),
       );
     }
-    const first = new Snapshot(this.file);
+    const first = new Snapshot(this.file, this.embedder);
     for (const step of servingSteps(first)) step.run();
     this.install(first, stampOf(st));
     // The rest of the warm-up between requests. A step that fails stops it: the
@@ -278,35 +288,4 @@ function safeVerify(verify: SnapshotVerifier, file: string): ReturnType<Snapshot
   } catch (err) {
     return { ok: false, reason: (err as Error).message };
   }
-}
-
-/*
- * One holder per process. It lives on globalThis because the Astro server bundle
- * (dist/server) carries its own copy of this module; both copies must share one
- * holder, or the process would open and poll the snapshot twice.
- */
-const GLOBAL_KEY = Symbol.for('provider-directory.snapshot-holder');
-type GlobalWithHolder = typeof globalThis & { [GLOBAL_KEY]?: SnapshotHolder };
-
-/** Sets the process-wide holder (scripts/serve.ts does this at start, with the builder's verifier). */
-export function installSnapshotHolder(holder: SnapshotHolder): SnapshotHolder {
-  const g = globalThis as GlobalWithHolder;
-  if (g[GLOBAL_KEY] && g[GLOBAL_KEY] !== holder) g[GLOBAL_KEY].close();
-  g[GLOBAL_KEY] = holder;
-  return holder;
-}
-
-/** The process-wide holder; created on first use for DIRECTORY_DB when none was installed. */
-export function snapshotHolder(): SnapshotHolder {
-  const g = globalThis as GlobalWithHolder;
-  if (!g[GLOBAL_KEY]) {
-    const file = process.env.DIRECTORY_DB ?? 'data/directory.db';
-    g[GLOBAL_KEY] = new SnapshotHolder(path.resolve(file)).watch();
-  }
-  return g[GLOBAL_KEY];
-}
-
-/** The snapshot for this request: call once per request and use only the result. */
-export function currentSnapshot(): Snapshot {
-  return snapshotHolder().current();
 }

@@ -5,17 +5,25 @@
  * Astro bundles and renders the pages (the second core); and the static-hosting
  * header rules written next to the pages (dist/client/_headers) from
  * src/site/static-headers.ts.
+ *
+ * It is also the site's edge: astro.config.mjs parses the settings once and hands
+ * them here, and the integration installs the app context (src/server/context.ts)
+ * that the pages read, for `astro build` and for `astro dev` (which also serves
+ * the API and watches the snapshot).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { loadEnv } from '../env.ts';
+import type { Env } from '../env.ts';
+import { createLogger } from '../server/logging.ts';
+import { createAppContext, installAppContext } from '../server/context.ts';
 import { isLocalWebUrl, localhostWarning } from './settings.ts';
 import { renderHeadersFile } from './static-headers.ts';
 import { startVicCardsWorker, writeVicCardsInline, type VicCardsDone } from './vic-cards-task.ts';
 
-export default function directorySite(): AstroIntegration {
+export default function directorySite(env: Env, version: string): AstroIntegration {
+  const app = installAppContext(createAppContext(env, { version, logger: createLogger(env.logLevel) }));
   let clientDir: string | undefined;
   let root: URL | undefined;
   let vicCards: Promise<VicCardsDone> | undefined;
@@ -26,8 +34,12 @@ export default function directorySite(): AstroIntegration {
         clientDir = fileURLToPath(config.build.client);
         root = config.root;
       },
+      // `astro dev` serves the API and the server-rendered pages: a replaced DIRECTORY_DB is picked up.
+      'astro:server:setup': () => {
+        app.snapshots.watch();
+      },
       'astro:build:start': ({ logger }) => {
-        const webUrl = loadEnv().publicWebUrl;
+        const webUrl = env.publicWebUrl;
         if (isLocalWebUrl(webUrl)) logger.warn(`\n${localhostWarning(webUrl)}`);
       },
       // Astro has emptied the output folder by now (it does so before bundling and

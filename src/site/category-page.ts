@@ -7,8 +7,7 @@ import type { ProviderSummary } from '../schemas/provider.ts';
 import type { BarChartModel } from './charts/bar-chart.ts';
 import { breadcrumbJsonLd, itemListJsonLd, type Crumb, type JsonLd } from './jsonld.ts';
 import { chartSentences, cityChart, trustChart, type CityChart } from './report-charts.ts';
-import { siteSettings } from './settings.ts';
-import { categoryPath } from '../web/urls.ts';
+import { categoryPath, type PublicUrls } from '../web/urls.ts';
 
 export const CATEGORY_LIMIT = 30;
 /** Cities drawn on a category page's small chart. */
@@ -46,7 +45,7 @@ function categoryCharts(figures: MarketFigures): CategoryCharts | null {
   return { byCity: figures.byCity, trustDistribution: figures.trustDistribution, cities, trust: trustChart(figures.trustDistribution), sentences: { cities: citySentence, trust } };
 }
 
-export function categoryPage(snapshot: Snapshot, slug: string): CategoryPage | undefined {
+export function categoryPage(snapshot: Snapshot, slug: string, urls: PublicUrls): CategoryPage | undefined {
   const category = usableCategories(snapshot).find((c) => c.node.slug === slug);
   if (!category) return undefined;
   const { node, parent } = category;
@@ -57,7 +56,7 @@ export function categoryPage(snapshot: Snapshot, slug: string): CategoryPage | u
           .filter((p) => p.categorySlug === node.slug)
           .map((p) => ({ path: p.path, city: p.city, providerCount: p.providerCount }))
       : [];
-  const { webUrl } = siteSettings();
+  const { webUrl } = urls;
   const crumbs: Crumb[] = [
     { name: 'Beranda', path: '/' },
     ...(parent ? [{ name: parent.name, path: categoryPath(parent.slug) }] : []),

@@ -9,8 +9,7 @@ import { landingLists } from '../query/site-landing-lists.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import type { ProviderSummary } from '../schemas/provider.ts';
 import { breadcrumbJsonLd, itemListJsonLd, type Crumb, type JsonLd } from './jsonld.ts';
-import { siteSettings } from './settings.ts';
-import { categoryPath } from '../web/urls.ts';
+import { categoryPath, type PublicUrls } from '../web/urls.ts';
 
 /** Most providers a landing page lists; the rest are one search away. */
 export const LANDING_LIMIT = 50;
@@ -29,14 +28,14 @@ export interface LandingPage {
   jsonLd: JsonLd[];
 }
 
-export function landingPage(snapshot: Snapshot, landing: string): LandingPage | undefined {
+export function landingPage(snapshot: Snapshot, landing: string, urls: PublicUrls): LandingPage | undefined {
   const index = snapshot.memo('site:landing-by-param', () => new Map(programmaticParams(snapshot).map((p) => [p.path.slice(1), p])));
   const param = index.get(landing);
   if (!param) return undefined;
   const category = categoryTree(snapshot).bySlug.get(param.categorySlug)!;
   // The same list programmaticProviders ranks, read from the build's one ranked pass.
   const { data, total } = landingLists(snapshot).top(category.slug, param.citySlug, LANDING_LIMIT);
-  const { webUrl } = siteSettings();
+  const { webUrl } = urls;
   const title = `${category.name} terbaik di ${param.city}`;
   const crumbs: Crumb[] = [
     { name: 'Beranda', path: '/' },

@@ -2,8 +2,7 @@
 import type { ProviderPageData } from '../query/site-providers.ts';
 import { excerpt } from '../text/format.ts';
 import { breadcrumbJsonLd, providerJsonLd, type Crumb, type JsonLd } from './jsonld.ts';
-import { siteSettings } from './settings.ts';
-import { categoryPath, providerPath } from '../web/urls.ts';
+import { categoryPath, providerPath, type PublicUrls } from '../web/urls.ts';
 
 export interface PageMeta {
   title: string;
@@ -13,9 +12,9 @@ export interface PageMeta {
   jsonLd: JsonLd[];
 }
 
-export function providerPageMeta(data: ProviderPageData): PageMeta {
+export function providerPageMeta(data: ProviderPageData, urls: PublicUrls): PageMeta {
   const { detail } = data;
-  const { webUrl } = siteSettings();
+  const { webUrl } = urls;
   const place = detail.city ? ` di ${detail.city}` : '';
   const primary = detail.categories[0];
   const crumbs: Crumb[] = [

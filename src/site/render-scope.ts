@@ -11,27 +11,32 @@
  *   so Astro renders only them.
  *
  * Without the variables it returns the entries unchanged (a normal full build).
+ * The scope is read once per build: pages take it from the app context
+ * (`pageRenderScope`, src/site/settings.ts), the VIC card worker from its input.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Env } from '../env.ts';
 
-interface Scope {
-  exact: Set<string>;
-  prefixes: string[];
+export type RenderScopeSettings = Pick<Env, 'renderScopeFile' | 'renderManifestDir'>;
+
+export interface RenderScope {
+  /** null: everything is in scope (a full build) */
+  listed: { exact: Set<string>; prefixes: string[] } | null;
+  manifestDir: string | undefined;
 }
 
-let scope: Scope | null | undefined;
-
-function loadScope(): Scope | null {
-  if (scope !== undefined) return scope;
-  const file = process.env.RENDER_SCOPE_FILE;
-  if (!file) return (scope = null);
+export function loadRenderScope(settings: RenderScopeSettings): RenderScope {
+  const file = settings.renderScopeFile;
+  if (!file) return { listed: null, manifestDir: settings.renderManifestDir };
   const entries = JSON.parse(fs.readFileSync(file, 'utf8')) as string[];
-  scope = {
-    exact: new Set(entries.filter((e) => !e.endsWith('*'))),
-    prefixes: entries.filter((e) => e.endsWith('*')).map((e) => e.slice(0, -1)),
+  return {
+    listed: {
+      exact: new Set(entries.filter((e) => !e.endsWith('*'))),
+      prefixes: entries.filter((e) => e.endsWith('*')).map((e) => e.slice(0, -1)),
+    },
+    manifestDir: settings.renderManifestDir,
   };
-  return scope;
 }
 
 /**
@@ -39,8 +44,8 @@ function loadScope(): Scope | null {
  * ancestors is listed (`/provider/x` covers `/provider/x/vic.json` and `/kategori/y`
  * covers `/kategori/y/2`), or it starts with a listed `prefix*`.
  */
-export function inRenderScope(urlPath: string): boolean {
-  const s = loadScope();
+export function inRenderScope(scope: RenderScope, urlPath: string): boolean {
+  const s = scope.listed;
   if (s === null) return true;
   for (let p = urlPath; p.length > 1; p = p.slice(0, p.lastIndexOf('/')) || '/') {
     if (s.exact.has(p)) return true;
@@ -53,13 +58,12 @@ export function inRenderScope(urlPath: string): boolean {
  * `routeId` names the route file (e.g. 'provider/[slug]'); `urlPathOf` gives the
  * URL path an entry renders to (e.g. e => providerPath(e.params.slug)).
  */
-export function scopeStaticPaths<T>(routeId: string, entries: T[], urlPathOf: (entry: T) => string): T[] {
-  const manifestDir = process.env.RENDER_MANIFEST_DIR;
+export function scopeStaticPaths<T>(scope: RenderScope, routeId: string, entries: T[], urlPathOf: (entry: T) => string): T[] {
   const paths = entries.map(urlPathOf);
-  if (manifestDir) {
-    fs.mkdirSync(manifestDir, { recursive: true });
+  if (scope.manifestDir) {
+    fs.mkdirSync(scope.manifestDir, { recursive: true });
     const name = encodeURIComponent(routeId) + '.paths';
-    fs.writeFileSync(path.join(manifestDir, name), paths.join('\n') + '\n');
+    fs.writeFileSync(path.join(scope.manifestDir, name), paths.join('\n') + '\n');
   }
-  return loadScope() === null ? entries : entries.filter((_, i) => inRenderScope(paths[i]!));
+  return scope.listed === null ? entries : entries.filter((_, i) => inRenderScope(scope, paths[i]!));
 }

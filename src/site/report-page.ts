@@ -12,8 +12,7 @@ import type { RangeChartModel } from './charts/range-chart.ts';
 import { excerpt, formatCount } from '../text/format.ts';
 import { breadcrumbJsonLd, reportJsonLd, type Crumb, type JsonLd } from './jsonld.ts';
 import { cityChart, moneyChart, ratingChart, trustChart, type CityChart } from './report-charts.ts';
-import { siteSettings } from './settings.ts';
-import { absoluteUrl, categoryPath, reportApiPath, reportPath } from '../web/urls.ts';
+import { absoluteUrl, categoryPath, reportApiPath, reportPath, type PublicUrls } from '../web/urls.ts';
 
 /** Cities drawn on the report's chart; the table beside it lists every city. */
 export const REPORT_CITY_BARS = 12;
@@ -43,12 +42,12 @@ export interface ReportPage {
   jsonLd: JsonLd[];
 }
 
-export function reportPage(snapshot: Snapshot, slug: string): ReportPage | undefined {
+export function reportPage(snapshot: Snapshot, slug: string, urls: PublicUrls): ReportPage | undefined {
   const body = report(snapshot, slug);
   if (!body) return undefined;
   const { data } = body;
   const dataDate = reportLastUpdated(snapshot, slug) ?? null;
-  const { webUrl, apiUrl } = siteSettings();
+  const { webUrl, apiUrl } = urls;
   const country = countryName(data.country);
   const crumbs: Crumb[] = [
     { name: 'Beranda', path: '/' },

@@ -1,12 +1,13 @@
 /**
- * The site build's settings, read once from src/env.ts: the public URLs, the
- * IndexNow key and the snapshot. A build whose PUBLIC_WEB_URL is the localhost
- * default gets a loud warning, since every canonical URL, sitemap entry and VIC
- * `@id` would point at localhost.
+ * The site's settings, derived once per process from the settings the entry point
+ * parsed (the app context the Astro integration or scripts/serve.ts installed):
+ * the public URLs, the IndexNow key and the snapshot. A build whose
+ * PUBLIC_WEB_URL is the localhost default gets a loud warning, since every
+ * canonical URL, sitemap entry and VIC `@id` would point at localhost.
  */
-import { loadEnv } from '../env.ts';
+import { appContext } from '../server/context.ts';
 import { resolveIndexNowKey } from './indexnow.ts';
-import { sitemapMaxUrls } from './sitemaps.ts';
+import { loadRenderScope, type RenderScope } from './render-scope.ts';
 
 export interface SiteSettings {
   webUrl: string;
@@ -18,20 +19,23 @@ export interface SiteSettings {
   localWebUrl: boolean;
 }
 
-let cached: SiteSettings | undefined;
-
 export function siteSettings(): SiteSettings {
-  if (cached) return cached;
-  const env = loadEnv();
-  cached = {
+  const app = appContext();
+  const { env } = app;
+  return app.memo('site-settings', () => ({
     webUrl: env.publicWebUrl,
     apiUrl: env.publicApiUrl,
     indexNowKey: resolveIndexNowKey(env.indexNowKey),
     directoryDb: env.directoryDb,
-    sitemapMaxUrls: sitemapMaxUrls(),
+    sitemapMaxUrls: env.sitemapMaxUrls,
     localWebUrl: isLocalWebUrl(env.publicWebUrl),
-  };
-  return cached;
+  }));
+}
+
+/** The render scope of this build (src/site/render-scope.ts), read once. */
+export function pageRenderScope(): RenderScope {
+  const app = appContext();
+  return app.memo('render-scope', () => loadRenderScope(app.env));
 }
 
 export function isLocalWebUrl(webUrl: string): boolean {

@@ -1,22 +1,16 @@
 /**
- * Sitemap XML (sitemaps.org protocol): urlsets of at most `maxUrls` URLs, split
+ * Sitemap XML (sitemaps.org protocol): urlsets of at most `maxUrls` URLs
+ * (SITEMAP_MAX_URLS, src/env.ts: at most the protocol's 50,000), split
  * into numbered files past that (sitemap-providers.xml, sitemap-providers-2.xml,
  * ...), and the index listing every file. `<lastmod>` comes from the data, never
  * from the clock, so two builds of the same snapshot are byte-identical.
  */
-export const SITEMAP_PROTOCOL_MAX = 50_000;
 export const SITEMAP_KINDS = ['providers', 'vic', 'taxonomy'] as const;
 export type SitemapKind = (typeof SITEMAP_KINDS)[number];
 
 export interface SitemapEntry {
   loc: string;
   lastmod?: string | null;
-}
-
-/** The split threshold: SITEMAP_MAX_URLS (for tests) within 1..50,000. */
-export function sitemapMaxUrls(source: NodeJS.ProcessEnv = process.env): number {
-  const n = Number.parseInt(source.SITEMAP_MAX_URLS ?? '', 10);
-  return Number.isInteger(n) && n >= 1 ? Math.min(n, SITEMAP_PROTOCOL_MAX) : SITEMAP_PROTOCOL_MAX;
 }
 
 /** Number of files a kind needs; an empty list still gets one (empty) file. */

@@ -5,7 +5,9 @@
  */
 import { Worker } from 'node:worker_threads';
 import { Snapshot } from '../query/snapshot.ts';
+import { loadRenderScope } from './render-scope.ts';
 import { siteSettings } from './settings.ts';
+import { appContext } from '../server/context.ts';
 import { writeVicCards } from './vic-files.ts';
 import type { VicWorkerInput } from './vic-worker.ts';
 
@@ -16,7 +18,8 @@ export interface VicCardsDone {
 
 function input(clientDir: string): VicWorkerInput {
   const s = siteSettings();
-  return { dbFile: s.directoryDb, clientDir, webUrl: s.webUrl, apiUrl: s.apiUrl };
+  const { renderScopeFile, renderManifestDir } = appContext().env;
+  return { dbFile: s.directoryDb, clientDir, webUrl: s.webUrl, apiUrl: s.apiUrl, scope: { renderScopeFile, renderManifestDir } };
 }
 
 /** Starts the writer on a worker thread; the promise settles when every card is written. */
@@ -36,10 +39,10 @@ export function startVicCardsWorker(clientDir: string, workerFile: URL): Promise
 
 export function writeVicCardsInline(clientDir: string): VicCardsDone {
   const started = performance.now();
-  const { dbFile, webUrl, apiUrl } = input(clientDir);
+  const { dbFile, webUrl, apiUrl, scope } = input(clientDir);
   const snapshot = new Snapshot(dbFile);
   try {
-    const cards = writeVicCards(snapshot, clientDir, { webUrl, apiUrl });
+    const cards = writeVicCards(snapshot, clientDir, { webUrl, apiUrl }, loadRenderScope(scope));
     return { cards, seconds: (performance.now() - started) / 1000 };
   } finally {
     snapshot.close();

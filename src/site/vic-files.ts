@@ -16,14 +16,14 @@ import path from 'node:path';
 import { SlugSchema } from '../schemas/dataset.ts';
 import { providerCardData, publishedSlugs } from '../query/site-providers.ts';
 import type { Snapshot } from '../query/snapshot.ts';
-import { scopeStaticPaths } from './render-scope.ts';
+import { scopeStaticPaths, type RenderScope } from './render-scope.ts';
 import { vicPath } from '../web/urls.ts';
 import { buildVicCard, serializeVicCard, type VicOptions } from '../web/vic.ts';
 
 export const VIC_ROUTE_ID = 'provider/[slug]/vic.json';
 
-export function writeVicCards(snapshot: Snapshot, clientDir: string, options: VicOptions): number {
-  const slugs = scopeStaticPaths(VIC_ROUTE_ID, publishedSlugs(snapshot), vicPath);
+export function writeVicCards(snapshot: Snapshot, clientDir: string, options: VicOptions, scope: RenderScope): number {
+  const slugs = scopeStaticPaths(scope, VIC_ROUTE_ID, publishedSlugs(snapshot), vicPath);
   for (const slug of slugs) {
     // Dataset slugs are lowercase [a-z0-9-]; anything else must not become a path.
     if (!SlugSchema.safeParse(slug).success) throw new Error(`refusing to write a VIC card for the slug ${JSON.stringify(slug)}`);

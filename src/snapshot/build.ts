@@ -3,7 +3,7 @@
  *
  *   const result = await buildSnapshot({ inputDir, outFile, skipInvalid, onProgress });
  *
- * The file is written as `<out>.tmp-<pid>` next to the target (fast settings: no
+ * The file is written as `<out>.tmp-<pid>` next to the target (build-file.ts; fast settings: no
  * journal, no fsync per commit, a large cache), then synced and renamed over the
  * target only when it is complete. On any failure the temporary file is deleted
  * and the previous snapshot is left exactly as it was.
@@ -18,17 +18,16 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
+import type Database from 'better-sqlite3';
 import type { Embedder } from './embedder.ts';
-import { openBuildEmbedder, readEmbedderConfig } from './embedder-config.ts';
 import { hashDataset } from './dataset-hash.ts';
 import { readDataset, type DatasetCounts } from './dataset-reader.ts';
 import { writeProviderVectors, type BuiltinFit } from './provider-vectors.ts';
 import { startPostingsBuilder, type PostingsBuilder } from './search-postings-builder.ts';
 import { startBuiltinFit } from './embedder-fit-start.ts';
 import { writeLanguageBridge } from '../language/bridge-table.ts';
-import { CREATE_FTS_SQL, SCHEMA_VERSION, schemaStatements } from './snapshot-schema.ts';
+import { SCHEMA_STATEMENTS, SCHEMA_VERSION } from './snapshot-schema.ts';
+import { closeBuildFile, moveIntoPlace, openBuildFile, removeTemp } from './build-file.ts';
 import { SnapshotWriter } from './snapshot-writer.ts';
 import { DatasetInvalidError, IssueLog, type DatasetIssue } from './validate-issues.ts';
 import { DATASET_FILES } from '../schemas/dataset.ts';
@@ -44,7 +43,7 @@ export interface BuildOptions {
   outFile: string;
   /** Report and leave out invalid records instead of failing. */
   skipInvalid?: boolean;
-  /** An external embedder; null = fit the built-in one; undefined = as EMBEDDER_URL/EMBEDDER_MODEL say. */
+  /** An external embedder (the entry point opens the one EMBEDDER_* names: openBuildEmbedder); null or absent = fit the built-in one. */
   embedder?: Embedder | null;
   /** Called as work goes by; `done` counts records in the current phase. */
   onProgress?: (phase: BuildPhase, done: number) => void;
@@ -80,20 +79,8 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
   const inputDir = path.resolve(options.inputDir);
   const outFile = path.resolve(options.outFile);
   const tmpFile = `${outFile}.tmp-${process.pid}`;
-  // Seconds per phase, for the summary line and the benchmarks.
-  const timings: Partial<Record<BuildPhase, number>> = {};
-  let phase: BuildPhase | undefined;
-  let phaseStarted = started;
-  const progress = (next: BuildPhase, done: number) => {
-    if (next !== phase) {
-      const now = performance.now();
-      if (phase) timings[phase] = (timings[phase] ?? 0) + (now - phaseStarted) / 1000;
-      phase = next;
-      phaseStarted = now;
-    }
-    options.onProgress?.(next, done);
-  };
-  const skipInvalid = options.skipInvalid ?? false;
+  const clock = phaseClock(started, options.onProgress);
+  const { progress } = clock;
   fs.mkdirSync(path.dirname(outFile), { recursive: true });
   removeTemp(tmpFile);
 
@@ -102,8 +89,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
   let postings: PostingsBuilder | undefined;
   let fit: BuiltinFit | undefined;
   try {
-    // Settle the embedder first: a misconfigured service fails before minutes of work.
-    const external = options.embedder === undefined ? await openBuildEmbedder(readEmbedderConfig()) : options.embedder;
+    const external = options.embedder ?? null;
     progress('hash', 0);
     const helperThreads = options.helperThreads ?? providersFileSize(inputDir) >= HELPER_THREADS_FROM_BYTES;
     postingsStarting = startPostingsBuilder(helperThreads);
@@ -111,30 +97,8 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     const datasetHash = await hashDataset(inputDir);
     postings = await postingsStarting;
 
-    db = new Database(tmpFile);
-    sqliteVec.load(db);
-    // better-sqlite3 runs SQLite in defensive mode, which refuses journal_mode=OFF. The
-    // journal stays on disk (PERSIST: created once, never fsynced with synchronous=OFF),
-    // so its size (300 MB at 1M providers) never counts against the memory budget.
-    db.pragma('journal_mode = PERSIST');
-    db.pragma('synchronous = OFF');
-    db.pragma('locking_mode = EXCLUSIVE');
-    db.pragma('cache_size = -262144'); // 256 MiB: index builds sort in memory, well under the 2 GB budget
-    db.pragma('temp_store = FILE');
-    const { tables, indexes } = schemaStatements();
-    for (const sql of tables) db.exec(sql);
-    db.exec(CREATE_FTS_SQL);
-    // FTS5 flushes its pending terms to a new segment every 1 MB by default; 16 MB means
-    // fewer segments to write and merge (insert measured ~35% cheaper). Kept in
-    // fts_providers_config; readers never write, so it changes nothing for them.
-    db.exec("INSERT INTO fts_providers(fts_providers, rank) VALUES ('hashsize', 16777216)");
-
-    const writer = new SnapshotWriter(db, postings);
-    const issues = new IssueLog();
-    const notes: string[] = [];
-    const counts = await readDataset(inputDir, writer, { issues, skipInvalid, notes, onProgress: progress });
-    if (issues.count > 0 && !skipInvalid) throw new DatasetInvalidError(issues.kept, issues.count);
-    writer.finish();
+    db = openBuildFile(tmpFile);
+    const loaded = await loadDataset(db, postings, inputDir, options.skipInvalid ?? false, progress);
     // Query-side indexes (issue 7): bm25 contributions per term (collected on the way in),
     // written first so their worker's memory is gone before the fit's worker starts.
     progress('postings', 0);
@@ -143,78 +107,45 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     // The built-in embedder is fitted on a sample of the providers, on a worker thread
     // while this one builds the indexes. Not beside anything bigger: next to the proofs'
     // id sets, or the postings, a million-provider build went over 2 GB.
-    if (external === null) fit = startBuiltinFit(db, writer.categoryNames, helperThreads);
+    if (external === null) fit = startBuiltinFit(db, loaded.writer.categoryNames, helperThreads);
     // Dictionary and thesaurus links into the snapshot's own words (src/language), while the fit runs.
     progress('language', 0);
     const bridge = writeLanguageBridge(db);
 
     progress('indexes', 0);
-    db.transaction(() => {
-      for (const sql of indexes) db!.exec(sql);
-    })();
-    // One merged FTS b-tree answers queries faster than the many segments a bulk load leaves.
-    db.exec("INSERT INTO fts_providers(fts_providers) VALUES ('optimize')");
-    // The big sorts are done: a smaller page cache leaves room for the vectors.
-    db.pragma('cache_size = -65536');
+    createIndexes(db);
 
-    const vectors = await writeProviderVectors(db, external, writer.categoryNames, progress, options.embedThreads, fit);
+    const vectors = await writeProviderVectors(db, external, loaded.writer.categoryNames, progress, options.embedThreads, fit);
     fit = undefined;
     progress('partitions', 0);
     vectors.partitions.write(db);
 
     progress('finish', 0);
-    const builtAt = new Date().toISOString();
-    const snapshotId = `${datasetHash.slice(0, 16)}-${builtAt.replace(/[-:.]/g, '')}-${crypto.randomBytes(2).toString('hex')}`;
-    const meta: Record<string, string | number> = {
-      schema_version: SCHEMA_VERSION,
-      snapshot_id: snapshotId,
-      built_at: builtAt,
-      dataset_source: inputDir,
-      dataset_hash: datasetHash,
-      embedder_name: vectors.name,
-      embedder_dims: vectors.dims,
-      language_data: bridge.sources,
-      count_providers: counts.providers,
-      count_published: writer.published,
-      count_categories: counts.categories,
-      count_proofs: counts.proofs,
-      count_reports: counts.reports,
-    };
-    const insertMeta = db.prepare('INSERT INTO snapshot_meta (key, value) VALUES (?, ?)');
-    db.transaction(() => {
-      for (const [key, value] of Object.entries(meta)) insertMeta.run(key, String(value));
-    })();
-
-    // Approximate statistics (a bounded sample per index) keep ANALYZE from reading
-    // every index of a million-row file; the schema avoids indexes they would misjudge.
-    db.pragma('analysis_limit = 2000');
-    db.exec('ANALYZE');
-    db.pragma('optimize');
-    // Readers open the file read-only: it must not need a journal or WAL to be read.
-    db.pragma('locking_mode = NORMAL');
-    db.pragma('journal_mode = DELETE');
-    db.close();
+    const { builtAt, snapshotId } = writeMeta(db, {
+      inputDir,
+      datasetHash,
+      embedder: vectors,
+      languageData: bridge.sources,
+      counts: loaded.counts,
+      published: loaded.writer.published,
+    });
+    closeBuildFile(db);
     db = undefined;
-    fs.rmSync(`${tmpFile}-journal`, { force: true }); // the persisted (now empty) journal
-
-    syncFile(tmpFile);
-    fs.renameSync(tmpFile, outFile);
-    syncDirectory(path.dirname(outFile));
+    moveIntoPlace(tmpFile, outFile);
 
     progress('finish', 0);
-    timings.finish = (performance.now() - phaseStarted) / 1000;
     return {
-      timings,
+      timings: clock.finish(),
       outFile,
       snapshotId,
       builtAt,
       datasetHash,
-      counts: { ...counts, published: writer.published },
+      counts: { ...loaded.counts, published: loaded.writer.published },
       embedder: { name: vectors.name, dims: vectors.dims },
       embedThreads: vectors.threads,
-      issues: issues.kept,
-      issueCount: issues.count,
-      notes,
+      issues: loaded.issues.kept,
+      issueCount: loaded.issues.count,
+      notes: loaded.notes,
       languageData: bridge.note,
       seconds: (performance.now() - started) / 1000,
     };
@@ -232,37 +163,96 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
   }
 }
 
+/** Seconds per phase, for the summary line and the benchmarks; `progress` also reports to the caller. */
+function phaseClock(started: number, onProgress: BuildOptions['onProgress']) {
+  const timings: Partial<Record<BuildPhase, number>> = {};
+  let phase: BuildPhase | undefined;
+  let phaseStarted = started;
+  return {
+    progress(next: BuildPhase, done: number): void {
+      if (next !== phase) {
+        const now = performance.now();
+        if (phase) timings[phase] = (timings[phase] ?? 0) + (now - phaseStarted) / 1000;
+        phase = next;
+        phaseStarted = now;
+      }
+      onProgress?.(next, done);
+    },
+    /** The timings, the last phase ('finish') counted up to now. */
+    finish(): Partial<Record<BuildPhase, number>> {
+      timings.finish = (performance.now() - phaseStarted) / 1000;
+      return timings;
+    },
+  };
+}
+
+/** Validates and loads the dataset into the tables; a dataset error fails the build unless skipInvalid. */
+async function loadDataset(
+  db: Database.Database,
+  postings: PostingsBuilder,
+  inputDir: string,
+  skipInvalid: boolean,
+  progress: (phase: BuildPhase, done: number) => void,
+) {
+  const writer = new SnapshotWriter(db, postings);
+  const issues = new IssueLog();
+  const notes: string[] = [];
+  const counts = await readDataset(inputDir, writer, { issues, skipInvalid, notes, onProgress: progress });
+  if (issues.count > 0 && !skipInvalid) throw new DatasetInvalidError(issues.kept, issues.count);
+  writer.finish();
+  return { writer, issues, notes, counts };
+}
+
+/** The secondary indexes, each in one sorted pass after the load, and the FTS index merged. */
+function createIndexes(db: Database.Database): void {
+  db.transaction(() => {
+    for (const sql of SCHEMA_STATEMENTS.indexes) db.exec(sql);
+  })();
+  // One merged FTS b-tree answers queries faster than the many segments a bulk load leaves.
+  db.exec("INSERT INTO fts_providers(fts_providers) VALUES ('optimize')");
+  // The big sorts are done: a smaller page cache leaves room for the vectors.
+  db.pragma('cache_size = -65536');
+}
+
+interface MetaInput {
+  inputDir: string;
+  datasetHash: string;
+  embedder: { name: string; dims: number };
+  languageData: string;
+  counts: DatasetCounts;
+  published: number;
+}
+
+/** snapshot_meta: what the snapshot is and what it was built from; returns its id and time. */
+function writeMeta(db: Database.Database, m: MetaInput): { builtAt: string; snapshotId: string } {
+  const builtAt = new Date().toISOString();
+  const snapshotId = `${m.datasetHash.slice(0, 16)}-${builtAt.replace(/[-:.]/g, '')}-${crypto.randomBytes(2).toString('hex')}`;
+  const meta: Record<string, string | number> = {
+    schema_version: SCHEMA_VERSION,
+    snapshot_id: snapshotId,
+    built_at: builtAt,
+    dataset_source: m.inputDir,
+    dataset_hash: m.datasetHash,
+    embedder_name: m.embedder.name,
+    embedder_dims: m.embedder.dims,
+    language_data: m.languageData,
+    count_providers: m.counts.providers,
+    count_published: m.published,
+    count_categories: m.counts.categories,
+    count_proofs: m.counts.proofs,
+    count_reports: m.counts.reports,
+  };
+  const insertMeta = db.prepare('INSERT INTO snapshot_meta (key, value) VALUES (?, ?)');
+  db.transaction(() => {
+    for (const [key, value] of Object.entries(meta)) insertMeta.run(key, String(value));
+  })();
+  return { builtAt, snapshotId };
+}
+
 function providersFileSize(inputDir: string): number {
   try {
     return fs.statSync(path.join(inputDir, DATASET_FILES.providers)).size;
   } catch {
     return 0; // the reader reports the missing file
-  }
-}
-
-function removeTemp(tmpFile: string): void {
-  for (const file of [tmpFile, `${tmpFile}-journal`, `${tmpFile}-wal`, `${tmpFile}-shm`]) fs.rmSync(file, { force: true });
-}
-
-function syncFile(file: string): void {
-  const fd = fs.openSync(file, 'r+');
-  try {
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-/** Makes the rename durable; some platforms cannot open a directory, which is fine. */
-function syncDirectory(dir: string): void {
-  try {
-    const fd = fs.openSync(dir, 'r');
-    try {
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    // not supported here
   }
 }

@@ -11,7 +11,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 import {
   DATASET_FILES,
   ProofRecordSchema,
@@ -25,6 +24,7 @@ import {
 import { DatasetInvalidError, type DatasetIssue, type IssueLog } from './validate-issues.ts';
 import { validateCategories } from './validate-categories.ts';
 import { checkRecord } from './validate-zod.ts';
+import { ndjsonRecords, readJsonArray } from './dataset-files.ts';
 
 export interface DatasetSink {
   categories(accepted: Array<{ record: CategoryRecord; index: number }>): void;
@@ -57,50 +57,88 @@ export interface DatasetCounts {
 const PROGRESS_EVERY = 10_000;
 const DRAIN_EVERY = 1_000;
 
+/** What the steps of one read share. */
+interface ReadContext {
+  dir: string;
+  options: ReadOptions;
+  counts: DatasetCounts;
+  /** The sink while records may still be written: once a record is invalid the build will fail, so checking goes on and writing stops. */
+  writer(): DatasetSink | null;
+  /** Records the issue and stops the read (a missing or unreadable file). */
+  fatal(issue: Omit<DatasetIssue, 'place' | 'line'>): never;
+  /**
+   * A record that depends on a bad one is reported when it is skipped for that
+   * reason; when the build fails anyway, only the root problem is worth reading.
+   */
+  dependent(issue: DatasetIssue): void;
+  fileIn(name: string): string;
+}
+
+interface CategoriesRead {
+  ids: Set<string>;
+  slugs: Set<string>;
+  rejectedIds: Set<string>;
+}
+
+interface ProvidersRead {
+  /** provider id -> rowid, for the proofs */
+  rowidOfId: Map<string, number>;
+  /** ids of providers left out, so their proofs are reported as dependent */
+  skippedIds: Set<string>;
+}
+
 export async function readDataset(dir: string, sink: DatasetSink | null, options: ReadOptions): Promise<DatasetCounts> {
   const { issues, skipInvalid } = options;
-  const fatal = (issue: Omit<DatasetIssue, 'place' | 'line'>): never => {
-    issues.add({ ...issue, line: null, place: 'line' });
-    throw new DatasetInvalidError(issues.kept, issues.count);
+  const context: ReadContext = {
+    dir,
+    options,
+    counts: { categories: 0, providers: 0, proofs: 0, reports: 0, skipped: 0 },
+    writer: () => (sink && (skipInvalid || issues.count === 0) ? sink : null),
+    fatal: (issue) => {
+      issues.add({ ...issue, line: null, place: 'line' });
+      throw new DatasetInvalidError(issues.kept, issues.count);
+    },
+    dependent: (issue) => {
+      if (skipInvalid) issues.add(issue);
+    },
+    fileIn: (name) => path.join(dir, name),
   };
-  // Once a record is invalid the build will fail: keep checking, stop writing.
-  const writer = () => (sink && (skipInvalid || issues.count === 0) ? sink : null);
-  const counts: DatasetCounts = { categories: 0, providers: 0, proofs: 0, reports: 0, skipped: 0 };
-  const fileIn = (name: string) => path.join(dir, name);
-
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
-    fatal({ file: dir, field: '', message: 'dataset directory not found' });
+    context.fatal({ file: dir, field: '', message: 'dataset directory not found' });
   }
+  const categories = readCategories(context);
+  const providers = await readProviders(context, categories);
+  await readProofs(context, providers);
+  readReports(context, categories.slugs);
+  return context.counts;
+}
 
-  // Categories (a small JSON array).
+/** Categories (a small JSON array). */
+function readCategories(context: ReadContext): CategoriesRead {
+  const { issues, skipInvalid, notes } = context.options;
   const categoriesFile = DATASET_FILES.categories;
-  const categoryRecords = readJsonArray(fileIn(categoriesFile), categoriesFile, true, fatal, options.notes);
-  const { accepted: categories, rejectedIds: rejectedCategoryIds } = validateCategories(
-    categoriesFile,
-    categoryRecords,
-    issues,
-    skipInvalid,
-  );
-  // A record that depends on a bad one is reported when it is skipped for that
-  // reason; when the build fails anyway, only the root problem is worth reading.
-  const dependent = (issue: DatasetIssue) => {
-    if (skipInvalid) issues.add(issue);
-  };
-  counts.skipped += categoryRecords.length - categories.length;
-  writer()?.categories(categories);
-  counts.categories = categories.length;
-  const categoryIds = new Set(categories.map((c) => c.record.id));
-  const categorySlugs = new Set(categories.map((c) => c.record.slug));
+  const categoryRecords = readJsonArray(context.fileIn(categoriesFile), categoriesFile, true, context.fatal, notes);
+  const { accepted: categories, rejectedIds } = validateCategories(categoriesFile, categoryRecords, issues, skipInvalid);
+  context.counts.skipped += categoryRecords.length - categories.length;
+  context.writer()?.categories(categories);
+  context.counts.categories = categories.length;
+  return { ids: new Set(categories.map((c) => c.record.id)), slugs: new Set(categories.map((c) => c.record.slug)), rejectedIds };
+}
 
-  // Providers, streamed. Ids map to rowids for the proofs; slugs to their line for messages.
+/** Providers, streamed. Ids map to rowids for the proofs; slugs to their line for messages. */
+async function readProviders(context: ReadContext, categories: CategoriesRead): Promise<ProvidersRead> {
+  const { issues, onProgress } = context.options;
+  const { counts } = context;
   const providersFile = DATASET_FILES.providers;
-  if (!fs.existsSync(fileIn(providersFile))) fatal({ file: providersFile, field: '', message: `not found in ${dir} (required)` });
+  if (!fs.existsSync(context.fileIn(providersFile))) {
+    context.fatal({ file: providersFile, field: '', message: `not found in ${context.dir} (required)` });
+  }
   const rowidOfId = new Map<string, number>();
   const lineOfSlug = new Map<string, number>();
   const skippedProviderIds = new Set<string>();
   let nextRowid = 1;
-  options.onProgress?.('providers', 0);
-  for await (const { line, record } of ndjsonRecords(fileIn(providersFile), providersFile, issues)) {
+  onProgress?.('providers', 0);
+  for await (const { line, record } of ndjsonRecords(context.fileIn(providersFile), providersFile, issues)) {
     const where = { file: providersFile, line, place: 'line' as const };
     const skip = (raw: unknown) => {
       counts.skipped++;
@@ -124,64 +162,73 @@ export async function readDataset(dir: string, sink: DatasetSink | null, options
     const slugLine = lineOfSlug.get(p.slug);
     if (slugLine !== undefined) problems.push(['slug', `duplicate slug "${p.slug}" (first on line ${slugLine})`]);
     p.categoryIds.forEach((id, i) => {
-      if (categoryIds.has(id)) return;
-      if (rejectedCategoryIds.has(id)) dependencies.push([`categoryIds[${i}]`, `category "${id}" is invalid`]);
+      if (categories.ids.has(id)) return;
+      if (categories.rejectedIds.has(id)) dependencies.push([`categoryIds[${i}]`, `category "${id}" is invalid`]);
       else problems.push([`categoryIds[${i}]`, `unknown category id "${id}"`]);
     });
     if (problems.length > 0 || dependencies.length > 0) {
       for (const [field, message] of problems) issues.add({ ...where, field, message });
-      for (const [field, message] of dependencies) dependent({ ...where, field, message });
+      for (const [field, message] of dependencies) context.dependent({ ...where, field, message });
       if (!rowidOfId.has(p.id)) skippedProviderIds.add(p.id);
       counts.skipped++;
       continue;
     }
-    const sinkNow = writer();
+    const sinkNow = context.writer();
     const rowid = sinkNow ? sinkNow.provider(p) : nextRowid;
     if (sinkNow?.drain && counts.providers % DRAIN_EVERY === 0) await sinkNow.drain();
     nextRowid = rowid + 1;
     rowidOfId.set(p.id, rowid);
     lineOfSlug.set(p.slug, line);
     counts.providers++;
-    if (counts.providers % PROGRESS_EVERY === 0) options.onProgress?.('providers', counts.providers);
+    if (counts.providers % PROGRESS_EVERY === 0) onProgress?.('providers', counts.providers);
   }
-  options.onProgress?.('providers', counts.providers);
-  lineOfSlug.clear();
+  onProgress?.('providers', counts.providers);
+  return { rowidOfId, skippedIds: skippedProviderIds };
+}
 
-  // Proofs, streamed; optional file.
+/** Proofs, streamed; optional file. */
+async function readProofs(context: ReadContext, providers: ProvidersRead): Promise<void> {
+  const { issues, onProgress, notes } = context.options;
+  const { counts } = context;
+  const { rowidOfId, skippedIds: skippedProviderIds } = providers;
   const proofsFile = DATASET_FILES.proofs;
-  if (!fs.existsSync(fileIn(proofsFile))) {
-    options.notes?.push(`${proofsFile} not found: building without proofs`);
-  } else {
-    options.onProgress?.('proofs', 0);
-    const proofIds = new Set<string>();
-    for await (const { line, record } of ndjsonRecords(fileIn(proofsFile), proofsFile, issues)) {
-      const where = { file: proofsFile, line, place: 'line' as const };
-      if (record === undefined) {
-        counts.skipped++;
-        continue;
-      }
-      const checked = checkRecord(ProofRecordSchema, record);
-      const proof = checked.ok ? checked.value : null;
-      if (!checked.ok) for (const issue of checked.issues) issues.add({ ...where, ...issue });
-      else if (proofIds.has(proof!.id)) issues.add({ ...where, field: 'id', message: `duplicate id "${proof!.id}"` });
-      else if (!rowidOfId.has(proof!.providerId) && skippedProviderIds.has(proof!.providerId)) {
-        dependent({ ...where, field: 'providerId', message: `provider "${proof!.providerId}" is invalid` });
-      } else if (!rowidOfId.has(proof!.providerId)) {
-        issues.add({ ...where, field: 'providerId', message: `provider "${proof!.providerId}" is unknown` });
-      } else {
-        proofIds.add(proof!.id);
-        writer()?.proof(proof!, rowidOfId.get(proof!.providerId)!);
-        counts.proofs++;
-        if (counts.proofs % PROGRESS_EVERY === 0) options.onProgress?.('proofs', counts.proofs);
-        continue;
-      }
-      counts.skipped++;
-    }
+  if (!fs.existsSync(context.fileIn(proofsFile))) {
+    notes?.push(`${proofsFile} not found: building without proofs`);
+    return;
   }
+  onProgress?.('proofs', 0);
+  const proofIds = new Set<string>();
+  for await (const { line, record } of ndjsonRecords(context.fileIn(proofsFile), proofsFile, issues)) {
+    const where = { file: proofsFile, line, place: 'line' as const };
+    if (record === undefined) {
+      counts.skipped++;
+      continue;
+    }
+    const checked = checkRecord(ProofRecordSchema, record);
+    const proof = checked.ok ? checked.value : null;
+    if (!checked.ok) for (const issue of checked.issues) issues.add({ ...where, ...issue });
+    else if (proofIds.has(proof!.id)) issues.add({ ...where, field: 'id', message: `duplicate id "${proof!.id}"` });
+    else if (!rowidOfId.has(proof!.providerId) && skippedProviderIds.has(proof!.providerId)) {
+      context.dependent({ ...where, field: 'providerId', message: `provider "${proof!.providerId}" is invalid` });
+    } else if (!rowidOfId.has(proof!.providerId)) {
+      issues.add({ ...where, field: 'providerId', message: `provider "${proof!.providerId}" is unknown` });
+    } else {
+      proofIds.add(proof!.id);
+      context.writer()?.proof(proof!, rowidOfId.get(proof!.providerId)!);
+      counts.proofs++;
+      if (counts.proofs % PROGRESS_EVERY === 0) onProgress?.('proofs', counts.proofs);
+      continue;
+    }
+    counts.skipped++;
+  }
+}
 
-  // Reports (a small JSON array); optional file.
+/** Reports (a small JSON array); optional file. */
+function readReports(context: ReadContext, categorySlugs: Set<string>): void {
+  const { issues, notes } = context.options;
+  const { counts } = context;
   const reportsFile = DATASET_FILES.reports;
-  const reportRecords = readJsonArray(fileIn(reportsFile), reportsFile, false, fatal, options.notes);
+  const reportRecords = readJsonArray(context.fileIn(reportsFile), reportsFile, false, context.fatal, notes);
   const reportSlugs = new Map<string, number>();
   reportRecords.forEach((raw, index) => {
     const where = { file: reportsFile, line: index, place: 'index' as const };
@@ -198,62 +245,7 @@ export async function readDataset(dir: string, sink: DatasetSink | null, options
       return;
     }
     reportSlugs.set(checked.value.slug, index);
-    writer()?.report(checked.value);
+    context.writer()?.report(checked.value);
     counts.reports++;
   });
-  return counts;
-}
-
-function readJsonArray(
-  file: string,
-  name: string,
-  required: boolean,
-  fatal: (issue: Omit<DatasetIssue, 'place' | 'line'>) => never,
-  notes: string[] | undefined,
-): unknown[] {
-  if (!fs.existsSync(file)) {
-    if (required) fatal({ file: name, field: '', message: `not found in ${path.dirname(file)} (required)` });
-    notes?.push(`${name} not found: building without ${name.replace(/\.json$/, '')}`);
-    return [];
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
-  } catch (err) {
-    fatal({ file: name, field: '', message: `invalid JSON: ${(err as Error).message}` });
-  }
-  if (!Array.isArray(parsed)) fatal({ file: name, field: '', message: 'must be a JSON array of records' });
-  return parsed as unknown[];
-}
-
-/**
- * The records of an .ndjson file with their 1-based line numbers. Blank lines are
- * allowed and skipped; a line that is not JSON is reported and yields `record: undefined`.
- */
-async function* ndjsonRecords(
-  file: string,
-  name: string,
-  issues: IssueLog,
-): AsyncGenerator<{ line: number; record: unknown }> {
-  const input = fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 });
-  const lines = readline.createInterface({ input, crlfDelay: Infinity });
-  let line = 0;
-  try {
-    for await (const text of lines) {
-      line++;
-      const trimmed = (line === 1 ? text.replace(/^\uFEFF/, '') : text).trim();
-      if (trimmed === '') continue;
-      let record: unknown;
-      try {
-        record = JSON.parse(trimmed);
-      } catch (err) {
-        issues.add({ file: name, line, place: 'line', field: '', message: `invalid JSON: ${(err as Error).message}` });
-        record = undefined;
-      }
-      yield { line, record };
-    }
-  } finally {
-    lines.close();
-    input.destroy();
-  }
 }

@@ -11,6 +11,7 @@ import { nearestCentroid } from './vector-partitions.ts';
 
 const embedder = BuiltinEmbedder.deserialize(workerData.model as Uint8Array);
 const dims = embedder.dims;
+// A worker file is its own entry point: this state belongs to this one thread (one build), nothing else reads it.
 let centroids: { data: Float32Array; lists: number } | undefined;
 
 type Request = { id: number; texts: string[] } | { centroids: Float32Array; lists: number };

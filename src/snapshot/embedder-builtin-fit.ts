@@ -79,12 +79,57 @@ interface UnitStat {
   df: number;
 }
 
+type FitSettings = typeof DEFAULTS;
+type Idf = (df: number) => number;
+
+/** The feature space: each kept unit's own hash, then the char n-grams of kept words. */
+interface Features {
+  /** hash -> feature index */
+  indexOf: Map<number, number>;
+  hashes: number[];
+  weights: number[];
+  /** a kept word's n-gram feature indexes */
+  wordGrams: Map<UnitStat, number[]>;
+}
+
 export function fitBuiltinEmbedder(texts: Iterable<string>, options: FitOptions = {}): BuiltinEmbedder {
   const opts = { ...DEFAULTS, ...options };
   const weights: UnitWeights = { ...DEFAULT_UNIT_WEIGHTS, ...options.unitWeights };
   const { sample, seen } = reservoirSample(texts, opts.sampleSize, opts.seed);
+  const { stats, docUnits } = countUnits(sample);
+  const docs = sample.length;
+  const idf: Idf = (df) => Math.log((1 + docs) / (1 + df)) + 1;
+  const bigramMinDf = options.bigramMinDf ?? Math.max(opts.minDf, Math.ceil(docs * 0.001));
+  const kept = keptUnits(stats, opts, weights, bigramMinDf);
+  const features = featureSpace(kept, idf);
+  const f = unitFeatureMatrix(kept, features, weights);
+  const a = documentUnitMatrix(docUnits, kept, idf);
+  docUnits.length = 0;
+  const rows = featureRows(a, f, features.hashes.length, opts);
+  const model: BuiltinModel = {
+    dims: opts.dims,
+    featureHashes: Uint32Array.from(features.hashes),
+    featureWeights: Float32Array.from(features.weights),
+    rows,
+    unknownWordIdf: idf(1),
+    unitWeights: weights,
+    info: {
+      documentsSeen: seen,
+      sampleSize: docs,
+      units: kept.length,
+      features: features.hashes.length,
+      minDf: opts.minDf,
+      bigramMinDf,
+      singularPower: opts.singularPower,
+      powerIterations: opts.powerIterations,
+      seed: opts.seed,
+    },
+  };
+  return new BuiltinEmbedder(model);
+}
 
-  // Units per sampled document, and document frequencies.
+/** Units per sampled document, and document frequencies. */
+function countUnits(sample: readonly string[]): { stats: Map<string, UnitStat>; docUnits: Array<Array<[UnitStat, number]>> } {
   const stats = new Map<string, UnitStat>();
   const docUnits: Array<Array<[UnitStat, number]>> = [];
   for (const text of sample) {
@@ -101,19 +146,21 @@ export function fitBuiltinEmbedder(texts: Iterable<string>, options: FitOptions 
     }
     docUnits.push(units);
   }
-  const docs = sample.length;
-  const idf = (df: number) => Math.log((1 + docs) / (1 + df)) + 1;
-  const bigramMinDf = options.bigramMinDf ?? Math.max(opts.minDf, Math.ceil(docs * 0.001));
+  return { stats, docUnits };
+}
 
-  const kept = [...stats.values()]
+/** The units that get a row: concepts always, words and bigrams seen often enough; most frequent first, at most maxUnits. */
+function keptUnits(stats: Map<string, UnitStat>, opts: FitSettings, weights: UnitWeights, bigramMinDf: number): UnitStat[] {
+  return [...stats.values()]
     .filter((s) =>
       s.kind === 'concept' ? true : s.kind === 'word' ? s.df >= opts.minDf : weights.bigram > 0 && s.df >= bigramMinDf,
     )
     .sort((a, b) => b.df - a.df || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .slice(0, opts.maxUnits);
-  const unitIndex = new Map<UnitStat, number>(kept.map((s, i) => [s, i]));
+}
 
-  // Features: each kept unit's own hash, then the char n-grams of kept words.
+/** Features: each kept unit's own hash, then the char n-grams of kept words. */
+function featureSpace(kept: readonly UnitStat[], idf: Idf): Features {
   const featureOf = new Map<number, number>();
   const featureHashes: number[] = [];
   const featureWeights: number[] = [];
@@ -138,9 +185,13 @@ export function fitBuiltinEmbedder(texts: Iterable<string>, options: FitOptions 
   }
   // An n-gram shared by many words says little about any of them.
   for (const [g, count] of wordsWithGram) featureWeights[g] = Math.log(1 + wordGrams.size / count);
+  return { indexOf: featureOf, hashes: featureHashes, weights: featureWeights, wordGrams };
+}
 
-  // F: units x features.
-  const f = buildCsr(kept.length, featureHashes.length, (row, push) => {
+/** F: units x features. */
+function unitFeatureMatrix(kept: readonly UnitStat[], features: Features, weights: UnitWeights): Csr {
+  const { indexOf: featureOf, weights: featureWeights, wordGrams } = features;
+  return buildCsr(kept.length, features.hashes.length, (row, push) => {
     const s = kept[row]!;
     if (s.kind !== 'word') {
       push(featureOf.get(s.hash)!, s.kind === 'bigram' ? weights.bigram : weights.concept);
@@ -153,8 +204,12 @@ export function fitBuiltinEmbedder(texts: Iterable<string>, options: FitOptions 
     const scale = norm > 0 ? weights.charGrams / Math.sqrt(norm) : 0;
     for (const g of grams) push(g, scale * featureWeights[g]!);
   });
-  // A: documents x units, sublinear tf * idf, rows L2-normalized so long texts do not dominate.
-  const a = buildCsr(docs, kept.length, (row, push) => {
+}
+
+/** A: documents x units, sublinear tf * idf, rows L2-normalized so long texts do not dominate. */
+function documentUnitMatrix(docUnits: ReadonlyArray<Array<[UnitStat, number]>>, kept: readonly UnitStat[], idf: Idf): Csr {
+  const unitIndex = new Map<UnitStat, number>(kept.map((s, i) => [s, i]));
+  return buildCsr(docUnits.length, kept.length, (row, push) => {
     const entries: Array<[number, number]> = [];
     let norm = 0;
     for (const [stat, count] of docUnits[row]!) {
@@ -166,40 +221,23 @@ export function fitBuiltinEmbedder(texts: Iterable<string>, options: FitOptions 
     }
     for (const [index, w] of entries) push(index, w / Math.sqrt(norm));
   });
-  docUnits.length = 0;
+}
 
+/** X = A * F reduced by the randomized SVD; rows = V * sigma^(power - 1). */
+function featureRows(a: Csr, f: Csr, featureCount: number, opts: FitSettings): Float32Array {
   const svd = randomizedSvd(a, f, {
     k: opts.dims,
     oversample: opts.oversample,
     powerIterations: opts.powerIterations,
     seed: opts.seed,
   });
-  const rows = new Float32Array(featureHashes.length * opts.dims);
+  const rows = new Float32Array(featureCount * opts.dims);
   for (let j = 0; j < opts.dims; j++) {
     const sigma = svd.singularValues[j]!;
     const scale = sigma > 0 ? sigma ** (opts.singularPower - 1) : 0;
-    for (let i = 0; i < featureHashes.length; i++) rows[i * opts.dims + j] = svd.v.data[i * opts.dims + j]! * scale;
+    for (let i = 0; i < featureCount; i++) rows[i * opts.dims + j] = svd.v.data[i * opts.dims + j]! * scale;
   }
-  const model: BuiltinModel = {
-    dims: opts.dims,
-    featureHashes: Uint32Array.from(featureHashes),
-    featureWeights: Float32Array.from(featureWeights),
-    rows,
-    unknownWordIdf: idf(1),
-    unitWeights: weights,
-    info: {
-      documentsSeen: seen,
-      sampleSize: docs,
-      units: kept.length,
-      features: featureHashes.length,
-      minDf: opts.minDf,
-      bigramMinDf,
-      singularPower: opts.singularPower,
-      powerIterations: opts.powerIterations,
-      seed: opts.seed,
-    },
-  };
-  return new BuiltinEmbedder(model);
+  return rows;
 }
 
 function buildCsr(rows: number, cols: number, fill: (row: number, push: (col: number, value: number) => void) => void): Csr {

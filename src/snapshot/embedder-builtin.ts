@@ -24,7 +24,7 @@ import type Database from 'better-sqlite3';
 import type { Embedder } from './embedder.ts';
 import { isStopword, normalizeTokens } from '../text/tokens.ts';
 import { bigramHash, charGramHash, charNgrams, featureHash } from './embedder-text.ts';
-import { findConcepts } from './lexicon.ts';
+import { findConcepts } from '../text/lexicon/concepts.ts';
 import { decodeModel, encodeModel } from './embedder-builtin-codec.ts';
 import { BUILTIN_EMBEDDER_NAME, type BuiltinModel } from './embedder-builtin-model.ts';
 import { FeatureTable } from './embedder-hash-table.ts';

@@ -7,13 +7,13 @@
  *  - a word (its vector = its own row + its character n-grams, fastText-style, so
  *    an unseen or misspelled word still lands near the words it shares n-grams with);
  *  - a bigram of adjacent words (phrases such as "toko online" mean more than their words);
- *  - a concept from the service lexicon (src/snapshot/lexicon.ts), shared by
+ *  - a concept from the service lexicon (src/text/lexicon/concepts.ts), shared by
  *    synonyms in Indonesian and English.
  * Each unit kind hashes into its own namespace (32-bit FNV-1a), so the model never
  * stores a vocabulary, only rows for the hashes it saw.
  */
 import { isStopword, normalizeTokens } from '../text/tokens.ts';
-import { findConcepts } from './lexicon.ts';
+import { findConcepts } from '../text/lexicon/concepts.ts';
 
 export type UnitKind = 'word' | 'bigram' | 'concept';
 

@@ -12,6 +12,7 @@ const accumulator = new PostingsAccumulator();
 const SEND_BYTES = 8 << 20;
 // Batches sent but not yet inserted by the main thread: the sorted copies never pile up.
 const MAX_IN_FLIGHT = 2;
+// A worker file is its own entry point: this state belongs to this one thread (one build), nothing else reads it.
 let finished: Generator<PostingRow> | undefined;
 let inFlight = 0;
 

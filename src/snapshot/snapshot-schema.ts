@@ -30,15 +30,15 @@ export function createVecSql(dims: number): string {
 
 export interface SchemaStatements {
   /** Tables and views, run before loading. */
-  tables: string[];
+  readonly tables: readonly string[];
   /** CREATE INDEX statements, run after loading. */
-  indexes: string[];
+  readonly indexes: readonly string[];
 }
 
-let cached: SchemaStatements | undefined;
+/** schema.sql's statements, read once when the module loads (the file ships beside it). */
+export const SCHEMA_STATEMENTS: SchemaStatements = readSchemaStatements();
 
-export function schemaStatements(): SchemaStatements {
-  if (cached) return cached;
+function readSchemaStatements(): SchemaStatements {
   const sql = fs.readFileSync(new URL('./schema.sql', import.meta.url), 'utf8');
   // schema.sql has no triggers or string literals with ';', so statements split on ';'.
   const statements = sql
@@ -49,6 +49,5 @@ export function schemaStatements(): SchemaStatements {
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
   const isIndex = (s: string) => /^CREATE\s+(UNIQUE\s+)?INDEX\b/i.test(s);
-  cached = { tables: statements.filter((s) => !isIndex(s)), indexes: statements.filter(isIndex) };
-  return cached;
+  return { tables: statements.filter((s) => !isIndex(s)), indexes: statements.filter(isIndex) };
 }

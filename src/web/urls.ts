@@ -3,6 +3,12 @@
  * JSON-LD and the VIC card agree. One rule: no trailing slash anywhere (Astro's
  * trailingSlash 'never' and build.format 'file'), so no listed URL redirects.
  */
+/** The public base URLs (PUBLIC_WEB_URL, PUBLIC_API_URL), without a trailing slash: what absolute links and JSON-LD ids start with. */
+export interface PublicUrls {
+  webUrl: string;
+  apiUrl: string;
+}
+
 export const providerPath = (slug: string) => `/provider/${slug}`;
 export const vicPath = (slug: string) => `/provider/${slug}/vic.json`;
 export const categoryPath = (slug: string) => `/kategori/${slug}`;

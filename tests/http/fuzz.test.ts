@@ -7,23 +7,24 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleRequest } from '../../src/server/app.ts';
-import { resetSnapshotContext } from '../../src/server/context.ts';
+import type { AppContext } from '../../src/server/context.ts';
+import { testAppContext } from '../support/app-context.ts';
 import { buildFixture, isPublished, startServer, type Fixture, type RunningServer } from './fixture.ts';
 import { encodeHostile, hostileValues } from './hostile.ts';
 
 const PER_ENDPOINT = 2000;
 let fixture: Fixture;
 let published: Set<string>;
+let app: AppContext;
 
 beforeAll(async () => {
   fixture = await buildFixture();
   published = new Set(fixture.providers.filter(isPublished).map((p) => p.slug));
-  process.env.DIRECTORY_DB = fixture.dbFile;
-  resetSnapshotContext();
+  app = testAppContext({ DIRECTORY_DB: fixture.dbFile });
 });
 
-afterAll(() => {
-  resetSnapshotContext();
+afterAll(async () => {
+  await app.close();
   fs.rmSync(fixture.dir, { recursive: true, force: true });
 });
 
@@ -67,7 +68,7 @@ describe('hostile input, in-process', () => {
     it(`${name}: ${PER_ENDPOINT} hostile values, no 5xx, envelope on errors`, async () => {
       for (const value of hostileValues(PER_ENDPOINT, 1000 + e)) {
         const url = 'http://api.test' + build(encodeHostile(value));
-        const res = (await handleRequest(new Request(url)))!;
+        const res = (await handleRequest(new Request(url), app))!;
         await check(res.status, await res.text(), url);
         if (name === 'search q' && value.raw === '') {
           const n = codePointsAfterTrim(value.text);

@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../src/env.ts';
 import { Snapshot } from '../../src/query/snapshot.ts';
 import { buildSnapshot } from '../../src/snapshot/build.ts';
-import { resetSnapshotContext } from '../../src/server/context.ts';
+import { SnapshotHolder } from '../../src/server/snapshot-holder.ts';
+import { testAppContext } from '../support/app-context.ts';
 import { closeGracefully, createNodeServer } from '../../src/server/node-server.ts';
 import { ResponseCache, responseCacheFor } from '../../src/server/response-cache.ts';
 import { headersForStaticPath } from '../../src/site/static-headers.ts';
@@ -48,14 +49,19 @@ const answerHeaders = (r: Raw) => Object.fromEntries(Object.entries(r.headers).f
 let fixture: Fixture;
 let live = '';
 let nextFile = '';
+let keysDb = '';
+let snapshots: SnapshotHolder;
 const cache = new ResponseCache(64 * 1024 * 1024);
 const servers: http.Server[] = [];
 let cached = '';
 let uncached = '';
 
 async function listen(responseCache: ResponseCache | undefined): Promise<string> {
-  const env = loadEnv({ ...process.env, DIRECTORY_DB: live, PORT: '0', API_RESPONSE_CACHE_MB: '0', PUBLIC_RATE_LIMIT_PER_MINUTE: '0' });
-  const server = await createNodeServer({ env, headersFor: headersForStaticPath, responseCache });
+  const context = testAppContext(
+    { DIRECTORY_DB: live, KEYS_DB: keysDb, PORT: '0', API_RESPONSE_CACHE_MB: '0', PUBLIC_RATE_LIMIT_PER_MINUTE: '0' },
+    { snapshots },
+  );
+  const server = await createNodeServer({ context, headersFor: headersForStaticPath, responseCache });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -82,15 +88,16 @@ beforeAll(async () => {
   fs.writeFileSync(providersFile, edited.join('\n') + '\n');
   nextFile = path.join(fixture.dir, 'next.db');
   await buildSnapshot({ inputDir: editedDir, outFile: nextFile });
-  process.env.DIRECTORY_DB = live;
-  process.env.KEYS_DB = path.join(fixture.dir, 'keys.db');
-  resetSnapshotContext();
+  keysDb = path.join(fixture.dir, 'keys.db');
+  // One holder for both servers, as one process has (the swap test replaces its file).
+  snapshots = new SnapshotHolder(live, { log: () => {} });
   cached = await listen(cache);
   uncached = await listen(undefined);
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => closeGracefully(s, 1000)));
+  snapshots?.close();
   if (fixture) fs.rmSync(fixture.dir, { recursive: true, force: true });
 });
 

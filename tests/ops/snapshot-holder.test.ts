@@ -47,7 +47,7 @@ describe('SnapshotHolder', () => {
   it('swaps to a replaced file and refuses bad ones while the open snapshot keeps serving', () => {
     dropIn(fileA);
     const events: SwapEvent[] = [];
-    const holder = new SnapshotHolder(live(), snapshotVerifier, (e) => events.push(e));
+    const holder = new SnapshotHolder(live(), { verify: snapshotVerifier, log: (e) => events.push(e) });
     try {
       const a = holder.current();
       const idA = a.id;
@@ -103,14 +103,14 @@ describe('SnapshotHolder', () => {
 
   it('refuses to start on a bad file with a clear message', () => {
     dropIn(Buffer.from('garbage'.repeat(1000)));
-    const holder = new SnapshotHolder(live(), snapshotVerifier, () => {});
+    const holder = new SnapshotHolder(live(), { verify: snapshotVerifier, log: () => {} });
     expect(() => holder.current()).toThrow(/not usable/);
     holder.close();
   });
 
   it('notices a replaced file from its timer, with no request arriving', async () => {
     dropIn(fileA);
-    const holder = new SnapshotHolder(live(), snapshotVerifier, () => {});
+    const holder = new SnapshotHolder(live(), { verify: snapshotVerifier, log: () => {} });
     try {
       const idA = holder.current().id;
       holder.watch();
@@ -133,7 +133,7 @@ describe('SnapshotHolder', () => {
       verified = true;
       return { ok: false as const, reason: 'integrity check failed: page 7' };
     };
-    const holder = new SnapshotHolder(live(), snapshotVerifier, () => {}, failingCheck, (reason) => bad.push(reason));
+    const holder = new SnapshotHolder(live(), { verify: snapshotVerifier, log: () => {}, verifyInBackground: failingCheck, onFirstFileBad: (reason) => bad.push(reason) });
     try {
       expect(countPublished(holder)).toBeGreaterThan(0); // answered before the full check reported
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -149,7 +149,7 @@ describe('SnapshotHolder', () => {
     db.prepare("UPDATE snapshot_meta SET value = '0' WHERE key = 'schema_version'").run();
     db.close();
     dropIn(older);
-    const refused = new SnapshotHolder(live(), snapshotVerifier, () => {}, failingCheck, () => {});
+    const refused = new SnapshotHolder(live(), { verify: snapshotVerifier, log: () => {}, verifyInBackground: failingCheck, onFirstFileBad: () => {} });
     expect(() => refused.current()).toThrow(/schema version 0/);
     refused.close();
   });
@@ -157,7 +157,7 @@ describe('SnapshotHolder', () => {
   it('prepares a replaced file in the background (worker-thread check, warm-up in steps) while the old one answers', async () => {
     dropIn(fileA);
     const events: SwapEvent[] = [];
-    const holder = new SnapshotHolder(live(), snapshotVerifier, (e) => events.push(e), verifyOffThread);
+    const holder = new SnapshotHolder(live(), { verify: snapshotVerifier, log: (e) => events.push(e), verifyInBackground: verifyOffThread });
     try {
       const idA = holder.current().id;
       const swapped = new Promise<string>((resolve) => holder.onSwap((s) => resolve(s.id)));

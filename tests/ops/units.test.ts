@@ -8,6 +8,9 @@ import { swapSymlink, swapFile } from '../../src/ops/releases.ts';
 import { filesOfUrlPath, urlPathOfFile } from '../../src/ops/tree.ts';
 import { createLogger, maskSecrets, requestLogger } from '../../src/server/logging.ts';
 import { handleHealth } from '../../src/server/health.ts';
+import { loadEnv } from '../../src/env.ts';
+import { inRenderScope, loadRenderScope, scopeStaticPaths } from '../../src/site/render-scope.ts';
+import { testAppContext } from '../support/app-context.ts';
 import { workspace } from '../resilience/fixture.ts';
 
 const ws = workspace('units');
@@ -35,23 +38,19 @@ describe('render scope', () => {
     const scopeFile = path.join(ws, 'scope.json');
     fs.writeFileSync(scopeFile, JSON.stringify(['/provider/acme', '/kategori/seo', '/sitemap*']));
     const manifestDir = path.join(ws, 'manifest');
-    process.env.RENDER_SCOPE_FILE = scopeFile;
-    process.env.RENDER_MANIFEST_DIR = manifestDir;
-    try {
-      const { scopeStaticPaths, inRenderScope } = await import('../../src/site/render-scope.ts');
-      const entries = ['acme', 'acme-2', 'beta'].map((slug) => ({ params: { slug } }));
-      const kept = scopeStaticPaths('provider/[slug]/vic.json', entries, (e) => `/provider/${e.params.slug}/vic.json`);
-      expect(kept.map((e) => e.params.slug)).toEqual(['acme']);
-      expect(inRenderScope('/sitemap-providers-2.xml')).toBe(true);
-      expect(inRenderScope('/kategori/seo-lokal')).toBe(false);
-      expect(inRenderScope('/')).toBe(false);
-      // The manifest lists every path the route would render, not only the kept ones.
-      const recorded = fs.readFileSync(path.join(manifestDir, `${encodeURIComponent('provider/[slug]/vic.json')}.paths`), 'utf8');
-      expect(recorded.trim().split('\n')).toEqual(['/provider/acme/vic.json', '/provider/acme-2/vic.json', '/provider/beta/vic.json']);
-    } finally {
-      delete process.env.RENDER_SCOPE_FILE;
-      delete process.env.RENDER_MANIFEST_DIR;
-    }
+    const scope = loadRenderScope(loadEnv({ RENDER_SCOPE_FILE: scopeFile, RENDER_MANIFEST_DIR: manifestDir }));
+    const entries = ['acme', 'acme-2', 'beta'].map((slug) => ({ params: { slug } }));
+    const kept = scopeStaticPaths(scope, 'provider/[slug]/vic.json', entries, (e) => `/provider/${e.params.slug}/vic.json`);
+    expect(kept.map((e) => e.params.slug)).toEqual(['acme']);
+    expect(inRenderScope(scope, '/sitemap-providers-2.xml')).toBe(true);
+    expect(inRenderScope(scope, '/kategori/seo-lokal')).toBe(false);
+    expect(inRenderScope(scope, '/')).toBe(false);
+    // The manifest lists every path the route would render, not only the kept ones.
+    const recorded = fs.readFileSync(path.join(manifestDir, `${encodeURIComponent('provider/[slug]/vic.json')}.paths`), 'utf8');
+    expect(recorded.trim().split('\n')).toEqual(['/provider/acme/vic.json', '/provider/acme-2/vic.json', '/provider/beta/vic.json']);
+    // Without the variables: everything is in scope and nothing is recorded.
+    const full = loadRenderScope(loadEnv({}));
+    expect(scopeStaticPaths(full, 'x', entries, (e) => `/provider/${e.params.slug}`)).toEqual(entries);
   });
 });
 
@@ -84,7 +83,7 @@ describe('logging', () => {
     expect(maskSecrets('Bearer abc.def')).toBe('[REDACTED]');
     let out = '';
     const sink = new Writable({ write: (chunk, _enc, cb) => ((out += String(chunk)), cb()) });
-    const logger = createLogger(sink);
+    const logger = createLogger('info', sink);
     logger.info({ req: { headers: { 'x-api-key': 'pdk_live_secret', authorization: 'Bearer pdk_live_secret' } } }, 'x');
     requestLogger(logger)({ requestId: 'r1', method: 'GET', route: '/api/pdk_live_secretsecret', status: 200, ms: 1.234 });
     await new Promise((r) => setImmediate(r));
@@ -96,12 +95,11 @@ describe('logging', () => {
 
 describe('/healthz', () => {
   it('answers 405 with Allow for other methods and 503 when no snapshot can be opened', async () => {
-    const post = handleHealth(new Request('http://x/healthz', { method: 'POST' }));
+    const app = testAppContext({ DIRECTORY_DB: path.join(ws, 'no-such-snapshot.db') });
+    const post = handleHealth(new Request('http://x/healthz', { method: 'POST' }), app);
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
-    const down = handleHealth(new Request('http://x/healthz'), () => {
-      throw new Error('no snapshot');
-    });
+    const down = handleHealth(new Request('http://x/healthz'), app);
     expect(down.status).toBe(503);
     expect(((await down.json()) as { error: { code: string } }).error.code).toBe('SERVICE_UNAVAILABLE');
   });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, PLACES } from '../../src/generate/index.ts';
-import { parseNaturalQuery, type Vocabulary } from '../../src/query/nl-query.ts';
+import { parseNaturalQuery, queryParser, type Vocabulary } from '../../src/query/nl-query.ts';
 import { USD_TO_IDR } from '../../src/query/nl-query-budget.ts';
 
 const byId = new Map(CATEGORIES.map((c) => [c.id, c]));
@@ -18,6 +18,7 @@ const vocab: Vocabulary = {
     parentSlug: c.parentId ? byId.get(c.parentId)!.slug : null,
   })),
 };
+const parser = queryParser(vocab);
 
 const JT = 1_000_000;
 interface Case {
@@ -85,7 +86,7 @@ const ENGLISH: Case[] = [
 
 /** The category the endpoint would filter by: the most specific service named, when exactly one family is named. */
 function mainCategory(q: string): string | null {
-  const { services } = parseNaturalQuery(q, vocab);
+  const { services } = parseNaturalQuery(q, parser);
   if (services.length === 0) return null;
   const top = (slug: string) => vocab.categories.find((c) => c.slug === slug)?.parentSlug ?? slug;
   if (new Set(services.map((s) => top(s.slug))).size > 1) return null;
@@ -100,7 +101,7 @@ describe('parseNaturalQuery', () => {
 
   for (const c of [...INDONESIAN, ...ENGLISH]) {
     it(c.q, () => {
-      const parsed = parseNaturalQuery(c.q, vocab);
+      const parsed = parseNaturalQuery(c.q, parser);
       if (c.province !== undefined) expect(parsed.place).toMatchObject({ kind: 'province', province: c.province });
       else if (c.city === null) expect(parsed.place).toBeNull();
       else if (c.city !== undefined) expect(parsed.place).toMatchObject({ kind: 'city', city: c.city });
@@ -112,21 +113,21 @@ describe('parseNaturalQuery', () => {
   }
 
   it('names services that span two families without choosing one', () => {
-    const parsed = parseNaturalQuery('website dan aplikasi android', vocab);
+    const parsed = parseNaturalQuery('website dan aplikasi android', parser);
     expect(parsed.services.map((s) => s.slug).sort()).toEqual(['android', 'web-development']);
   });
 
   it('reads a service after "for"/"untuk" as a qualifier of what came before it', () => {
-    const qualified = parseNaturalQuery('graphic designer for social media posts', vocab);
+    const qualified = parseNaturalQuery('graphic designer for social media posts', parser);
     expect(qualified.services.map((s) => s.slug)).toEqual(['branding-creative']);
-    const headless = parseNaturalQuery('sistem kasir untuk toko online', vocab);
+    const headless = parseNaturalQuery('sistem kasir untuk toko online', parser);
     expect(headless.services).toEqual([]);
     expect(headless.qualifiers.map((s) => s.slug)).toEqual(['e-commerce']);
-    expect(parseNaturalQuery('buat toko online untuk UMKM', vocab).services.map((s) => s.slug)).toEqual(['e-commerce']);
+    expect(parseNaturalQuery('buat toko online untuk UMKM', parser).services.map((s) => s.slug)).toEqual(['e-commerce']);
   });
 
   it('keeps city and budget words out of the search text', () => {
-    const parsed = parseNaturalQuery('bikin website toko online di Bandung budget 50 juta', vocab);
+    const parsed = parseNaturalQuery('bikin website toko online di Bandung budget 50 juta', parser);
     expect(parsed.searchText).not.toMatch(/bandung|juta|50/);
     expect(parsed.searchText).toContain('toko online');
   });

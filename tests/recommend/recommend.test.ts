@@ -6,13 +6,15 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokens } from '../../src/query/nl-query-text.ts';
+import { normalizeTokens } from '../../src/text/tokens.ts';
 import { handleRequest } from '../../src/server/app.ts';
-import { createKeyServices, useKeyServices, type KeyServices } from '../../src/server/auth/services.ts';
-import { resetSnapshotContext } from '../../src/server/context.ts';
+import { createKeyServices, type KeyServices } from '../../src/server/auth/services.ts';
+import type { AppContext } from '../../src/server/context.ts';
+import { testAppContext } from '../support/app-context.ts';
 import { buildTestSnapshot } from '../keys/fixture.ts';
 
 let services: KeyServices;
+let app: AppContext;
 let db: Database.Database;
 let expired: string;
 let revoked: string;
@@ -20,10 +22,8 @@ const now = Date.UTC(2026, 0, 1, 12, 0, 5);
 
 beforeAll(async () => {
   const { dir, dbFile } = await buildTestSnapshot();
-  process.env.DIRECTORY_DB = dbFile;
-  resetSnapshotContext();
   services = createKeyServices({ keysDb: path.join(dir, 'keys.db'), clock: () => now });
-  useKeyServices(services);
+  app = testAppContext({ DIRECTORY_DB: dbFile }, { keyServices: services });
   expired = services.keys.create({ tier: 'enterprise', expiresAt: '2020-01-01T00:00:00.000Z' }).key;
   revoked = services.keys.create({ tier: 'enterprise', name: 'to revoke' }).key;
   services.keys.revoke(revoked);
@@ -32,13 +32,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   db?.close();
-  useKeyServices(undefined);
-  await services?.close();
-  resetSnapshotContext();
+  await app?.close();
 });
 
 async function call(query: string, headers: Record<string, string> = {}) {
-  const response = (await handleRequest(new Request(`http://test/api/ai/recommend${query}`, { headers })))!;
+  const response = (await handleRequest(new Request(`http://test/api/ai/recommend${query}`, { headers }), app))!;
   return { status: response.status, headers: response.headers, body: (await response.json()) };
 }
 
@@ -186,10 +184,10 @@ function checkReason(slug: string, reason: string) {
   };
   // “phrase” in its tagline and tags / “phrase” di tagline dan tag
   for (const m of reason.matchAll(/“([^”]+)” (?:in its|di) ([a-z, ]+?)(?=[;,.]? ?(?:“|;|$|\.))/g)) {
-    const phrase = tokens(m[1]!).join(' ');
+    const phrase = normalizeTokens(m[1]!).join(' ');
     const fields = m[2]!.split(/,\s*|\s+(?:and|dan)\s+/).map((f) => f.trim()).filter((f) => f in fieldText);
     expect(fields.length, `${reason}`).toBeGreaterThan(0);
-    for (const f of fields) expect(` ${tokens(fieldText[f]!).join(' ')} `, `${f} of ${slug}`).toContain(` ${phrase} `);
+    for (const f of fields) expect(` ${normalizeTokens(fieldText[f]!).join(' ')} `, `${f} of ${slug}`).toContain(` ${phrase} `);
     phrasesChecked++;
   }
   const budget = /(?:minimum project|proyek minimum) Rp ([\d.]+)/.exec(reason);

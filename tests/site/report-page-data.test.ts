@@ -13,6 +13,7 @@ import { Snapshot } from '../../src/query/snapshot.ts';
 import { buildSnapshot } from '../../src/snapshot/build.ts';
 import { REPORT_CITY_BARS, reportPage } from '../../src/site/report-page.ts';
 
+const URLS = { webUrl: 'http://localhost:4321', apiUrl: 'http://localhost:4321' };
 const MINI = path.resolve(import.meta.dirname, '../fixtures/dataset-mini');
 const EMPTY_SLUG = 'web-development-brunei-2026';
 let dir: string;
@@ -35,7 +36,7 @@ afterAll(() => {
 
 describe('reportPage', () => {
   it('carries the API report unchanged and draws one mark per figure row', () => {
-    const page = reportPage(snapshot, 'web-development-indonesia-2026')!;
+    const page = reportPage(snapshot, 'web-development-indonesia-2026', URLS)!;
     const api = report(snapshot, 'web-development-indonesia-2026')!;
     expect(page.report).toEqual(api.data);
     expect(page.report.totalProviders).toBeGreaterThan(0);
@@ -46,13 +47,13 @@ describe('reportPage', () => {
   });
 
   it('has no charts for a report that counts no provider, and no data date', () => {
-    const page = reportPage(snapshot, EMPTY_SLUG)!;
+    const page = reportPage(snapshot, EMPTY_SLUG, URLS)!;
     expect(page.report.totalProviders).toBe(0);
     expect(page.charts).toBeNull();
     expect(page.dataDate).toBeNull();
   });
 
   it('is undefined for an unknown slug', () => {
-    expect(reportPage(snapshot, 'no-such-report')).toBeUndefined();
+    expect(reportPage(snapshot, 'no-such-report', URLS)).toBeUndefined();
   });
 });

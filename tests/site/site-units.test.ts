@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { serializeJsonLd } from '../../src/site/jsonld.ts';
 import { formatDate, formatRupiah, profileProvenance, safeHttpUrl } from '../../src/text/format.ts';
-import { parseSitemapParam, partCount, renderSitemapIndex, renderUrlset, sitemapFileName, sitemapMaxUrls, w3cDate } from '../../src/site/sitemaps.ts';
+import { parseSitemapParam, partCount, renderSitemapIndex, renderUrlset, sitemapFileName, w3cDate } from '../../src/site/sitemaps.ts';
+import { loadEnv } from '../../src/env.ts';
 import { renderLlmsTxt, renderRobotsTxt } from '../../src/site/llms.ts';
 import { buildVicCard, VicCardSchema } from '../../src/web/vic.ts';
 import type { ProviderDetail } from '../../src/schemas/provider.ts';
@@ -68,9 +69,10 @@ describe('sitemaps', () => {
     expect(sitemapFileName('providers', 3)).toBe('sitemap-providers-3.xml');
     expect(parseSitemapParam('vic-2')).toEqual({ kind: 'vic', part: 2 });
     expect(parseSitemapParam('providers-1')).toBeNull();
-    expect(sitemapMaxUrls({ SITEMAP_MAX_URLS: '7' })).toBe(7);
-    expect(sitemapMaxUrls({ SITEMAP_MAX_URLS: '900000' })).toBe(50000);
-    expect(sitemapMaxUrls({})).toBe(50000);
+    expect(loadEnv({ SITEMAP_MAX_URLS: '7' }).sitemapMaxUrls).toBe(7);
+    expect(loadEnv({ SITEMAP_MAX_URLS: '900000' }).sitemapMaxUrls).toBe(50000);
+    expect(loadEnv({}).sitemapMaxUrls).toBe(50000);
+    expect(() => loadEnv({ SITEMAP_MAX_URLS: '0' })).toThrow(/SITEMAP_MAX_URLS/);
   });
   it('escapes XML and writes lastmod without milliseconds', () => {
     const xml = renderUrlset([{ loc: 'https://x.id/?a=1&b=<2>', lastmod: '2026-01-02T03:04:05.678Z' }]);

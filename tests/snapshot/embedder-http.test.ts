@@ -12,9 +12,12 @@ import {
   assertEmbedderMatches,
   configuredEmbedderName,
   openQueryEmbedder,
-  readEmbedderConfig,
 } from '../../src/snapshot/embedder-config.ts';
 import { EmbedderServiceError, embeddingsEndpoint, HttpEmbedder } from '../../src/snapshot/embedder-http.ts';
+import { loadEnv } from '../../src/env.ts';
+
+/** The embedder part of the settings (src/env.ts parses EMBEDDER_* with the rest). */
+const embedderSettings = (variables: Record<string, string>) => loadEnv(variables).embedder;
 
 const FAKE_DIMS = 6;
 
@@ -104,23 +107,23 @@ describe('HTTP embedder against a local /v1/embeddings server', () => {
 
 describe('embedder configuration and the snapshot check', () => {
   it('reads EMBEDDER_* settings, defaulting to the built-in embedder', () => {
-    expect(readEmbedderConfig({})).toEqual({ kind: 'builtin' });
-    expect(readEmbedderConfig({ EMBEDDER_URL: '', EMBEDDER_MODEL: '' })).toEqual({ kind: 'builtin' });
-    const config = readEmbedderConfig({ EMBEDDER_URL: baseUrl, EMBEDDER_MODEL: 'nomic-embed-text', EMBEDDER_DIMS: '768' });
+    expect(embedderSettings({})).toEqual({ kind: 'builtin' });
+    expect(embedderSettings({ EMBEDDER_URL: '', EMBEDDER_MODEL: '' })).toEqual({ kind: 'builtin' });
+    const config = embedderSettings({ EMBEDDER_URL: baseUrl, EMBEDDER_MODEL: 'nomic-embed-text', EMBEDDER_DIMS: '768' });
     expect(config).toEqual({
       kind: 'http', url: baseUrl, model: 'nomic-embed-text', apiKey: undefined, dims: 768,
       queryPrefix: '', documentPrefix: '', queryTimeoutMs: 2_000, queryCacheEntries: 10_000, retryAfterMs: 5_000,
     });
-    const tuned = readEmbedderConfig({
+    const tuned = embedderSettings({
       EMBEDDER_URL: baseUrl, EMBEDDER_MODEL: 'e5', EMBEDDER_QUERY_PREFIX: 'query: ', EMBEDDER_DOCUMENT_PREFIX: 'passage: ',
       EMBEDDER_QUERY_TIMEOUT_MS: '500', EMBEDDER_QUERY_CACHE: '0',
     });
     expect(tuned).toMatchObject({ queryPrefix: 'query: ', documentPrefix: 'passage: ', queryTimeoutMs: 500, queryCacheEntries: 0 });
-    expect(() => readEmbedderConfig({ EMBEDDER_URL: baseUrl, EMBEDDER_MODEL: 'm', EMBEDDER_QUERY_TIMEOUT_MS: 'soon' })).toThrow(/EMBEDDER_QUERY_TIMEOUT_MS/);
+    expect(() => embedderSettings({ EMBEDDER_URL: baseUrl, EMBEDDER_MODEL: 'm', EMBEDDER_QUERY_TIMEOUT_MS: 'soon' })).toThrow(/EMBEDDER_QUERY_TIMEOUT_MS/);
     expect(configuredEmbedderName(config)).toBe('openai:nomic-embed-text');
     expect(configuredEmbedderName({ kind: 'builtin' })).toBe('builtin-lsa-v1');
-    expect(() => readEmbedderConfig({ EMBEDDER_URL: baseUrl })).toThrow(/EMBEDDER_URL and EMBEDDER_MODEL go together/);
-    expect(() => readEmbedderConfig({ EMBEDDER_URL: 'ftp://x', EMBEDDER_MODEL: 'm' })).toThrow(/EMBEDDER_URL: must be an http\(s\) URL/);
+    expect(() => embedderSettings({ EMBEDDER_URL: baseUrl })).toThrow(/EMBEDDER_URL and EMBEDDER_MODEL go together/);
+    expect(() => embedderSettings({ EMBEDDER_URL: 'ftp://x', EMBEDDER_MODEL: 'm' })).toThrow(/EMBEDDER_URL: must be an http\(s\) URL/);
   });
 
   it('assertEmbedderMatches throws EmbedderMismatchError naming both embedders', () => {

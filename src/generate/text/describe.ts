@@ -9,7 +9,7 @@ import type { Concept } from '../concepts.ts';
 import type { Random } from '../random.ts';
 import { EN_POOLS } from './sentences-en.ts';
 import { ID_POOLS } from './sentences-id.ts';
-import { expand, joinList, type Vars } from './expand.ts';
+import { compilePools, expand, joinList, type Vars } from './expand.ts';
 
 export type DescriptionLanguage = 'id' | 'en' | 'id+en';
 
@@ -34,6 +34,9 @@ export interface WrittenProfile {
   conceptKeywords: string[];
 }
 
+// Parsed once at load: constant tables, never changed after.
+const POOLS = { id: compilePools(ID_POOLS), en: compilePools(EN_POOLS) };
+
 const MIDDLE_SLOTS = ['services', 'secondary', 'tech', 'clients', 'experience', 'process', 'guarantee', 'location', 'example', 'values'] as const;
 
 const INDUSTRY_ID: Readonly<Record<string, string>> = {
@@ -50,14 +53,14 @@ export function writeProfile(rng: Random, facts: ProfileFacts, language: Descrip
   let tagline = '';
   for (const lang of languages) {
     const vars = makeVars(rng, facts, lang, used);
-    if (!tagline) tagline = expand(rng.pick(lang === 'id' ? ID_POOLS.tagline : EN_POOLS.tagline), rng, vars);
+    if (!tagline) tagline = expand(rng.pick(POOLS[lang].tagline), rng, vars);
     parts.push(paragraph(rng, facts, lang, vars, language === 'id+en'));
   }
   return { tagline, description: parts.join('\n\n'), conceptKeywords: [...used] };
 }
 
 function paragraph(rng: Random, facts: ProfileFacts, lang: 'id' | 'en', vars: Vars, short: boolean): string {
-  const pools = lang === 'id' ? ID_POOLS : EN_POOLS;
+  const pools = POOLS[lang];
   const available = MIDDLE_SLOTS.filter((slot) => slot !== 'secondary' || facts.secondary.length > 0);
   const middleCount = short ? rng.int(1, 3) : rng.weighted([[2, 2], [3, 4], [4, 4], [5, 3], [6, 2]] as const);
   const slots = rng.sample(available, middleCount);

@@ -2,7 +2,8 @@
  * A tiny template language for generated prose: `{a|b|c}` picks one alternative,
  * `$name` asks the context for a value (each call may give a different one, e.g. the
  * next synonym). Alternatives are not nested; they may contain variables. Templates
- * are parsed once and cached: a million descriptions expand many millions of them.
+ * are parsed once, when their pools load (`compilePools`): a million descriptions
+ * expand many millions of them.
  */
 import type { Random } from '../random.ts';
 
@@ -11,8 +12,8 @@ export type Vars = (name: string) => string;
 
 type Piece = string | { variable: string };
 type Part = Piece | { options: Piece[][] };
-
-const compiled = new Map<string, Part[]>();
+/** A parsed template. */
+export type Template = readonly Part[];
 
 function pieces(text: string): Piece[] {
   const out: Piece[] = [];
@@ -27,7 +28,7 @@ function pieces(text: string): Piece[] {
   return out;
 }
 
-function compile(template: string): Part[] {
+export function compileTemplate(template: string): Template {
   const parts: Part[] = [];
   const pattern = /\{([^{}]*)\}/g;
   let last = 0;
@@ -44,14 +45,14 @@ function render(piece: Piece, vars: Vars): string {
   return typeof piece === 'string' ? piece : vars(piece.variable);
 }
 
-export function expand(template: string, rng: Random, vars: Vars): string {
-  let parts = compiled.get(template);
-  if (!parts) {
-    parts = compile(template);
-    compiled.set(template, parts);
-  }
+/** Every pool of templates parsed: the same keys, each list in the same order. */
+export function compilePools<K extends string>(pools: Readonly<Record<K, readonly string[]>>): Record<K, Template[]> {
+  return Object.fromEntries(Object.entries<readonly string[]>(pools).map(([key, list]) => [key, list.map(compileTemplate)])) as Record<K, Template[]>;
+}
+
+export function expand(template: Template, rng: Random, vars: Vars): string {
   let text = '';
-  for (const part of parts) {
+  for (const part of template) {
     if (typeof part === 'object' && 'options' in part) {
       for (const piece of rng.pick(part.options)) text += render(piece, vars);
     } else {

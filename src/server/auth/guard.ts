@@ -10,7 +10,7 @@ import { ApiError } from '../errors.ts';
 import { TIER_LIMITS, type KeyInfo } from '../../keys/key-store.ts';
 import { rateLimitHeaders } from '../rate-limit/limiter.ts';
 import { presentedApiKey } from './api-key.ts';
-import { keyServices, type KeyServices } from './services.ts';
+import type { AppContext } from '../context.ts';
 
 export type KeyProtectedHandler = (request: Request, key: KeyInfo) => Promise<Response> | Response;
 
@@ -20,14 +20,15 @@ export type KeyProtectedHandler = (request: Request, key: KeyInfo) => Promise<Re
  */
 export async function withApiKey(
   request: Request,
+  app: AppContext,
   handler: KeyProtectedHandler,
-  services: KeyServices = keyServices(),
   cost: () => Promise<number> = async () => 1,
 ): Promise<Response> {
   const presented = presentedApiKey(request);
   if (presented === null) {
     throw new ApiError('API_KEY_REQUIRED', 'An API key is required: send it in the X-API-Key header.');
   }
+  const services = app.keyServices();
   const check = services.keys.verify(presented, services.now());
   if (!check.ok) throw new ApiError('API_KEY_INVALID', 'The API key is invalid or expired.');
 
@@ -36,7 +37,7 @@ export async function withApiKey(
   try {
     decision = await services.limiter.consume(String(check.key.id), TIER_LIMITS[check.key.tier], calls);
   } catch (err) {
-    console.error('rate-limit store unavailable:', (err as Error).message);
+    app.logger.error({ reason: (err as Error).message }, 'rate-limit store unavailable');
     throw new ApiError('SERVICE_UNAVAILABLE', 'The rate limiter is unavailable; try again shortly.', { 'Retry-After': '5' });
   }
   const headers = rateLimitHeaders(decision);

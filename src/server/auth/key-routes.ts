@@ -5,44 +5,36 @@
  * Origin against MCP_ALLOWED_ORIGINS (DNS-rebinding protection: requests without
  * an Origin header come from tools, not pages, and are allowed).
  */
-import { loadEnv } from '../../env.ts';
-import { currentSnapshot } from '../context.ts';
+import { currentSnapshot, type AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { handleMcpGet, handleMcpPost, mcpCost, parseMcpBody, type McpBody } from '../mcp.ts';
 import { recommendHandler } from '../recommend.ts';
 import type { Route } from '../rest/route.ts';
-import { searchGate } from '../search-gate.ts';
 import { withApiKey } from './guard.ts';
-import { keyServices } from './services.ts';
 
-let allowedOrigins: Set<string> | undefined;
 const normalizeOrigin = (o: string) => o.trim().replace(/\/+$/, '').toLowerCase();
 
-function checkOrigin(request: Request): void {
+function checkOrigin(request: Request, app: AppContext): void {
   const origin = request.headers.get('origin');
   if (origin === null) return;
-  allowedOrigins ??= new Set(loadEnv().mcpAllowedOrigins.map(normalizeOrigin));
-  if (!allowedOrigins.has(normalizeOrigin(origin))) {
+  const allowed = app.memo('mcp-allowed-origins', () => new Set(app.env.mcpAllowedOrigins.map(normalizeOrigin)));
+  if (!allowed.has(normalizeOrigin(origin))) {
     throw new ApiError('FORBIDDEN_ORIGIN', 'This Origin is not allowed to call /mcp (see MCP_ALLOWED_ORIGINS).');
   }
-}
-
-/** Forgets the cached MCP_ALLOWED_ORIGINS (tests change it). */
-export function resetAllowedOrigins(): void {
-  allowedOrigins = undefined;
 }
 
 export const recommendRoute: Route = {
   path: '/api/ai/recommend',
   methods: ['GET'],
-  handle: (request) => withApiKey(request, (req) => searchGate().run(() => recommendHandler(req, currentSnapshot()))),
+  handle: (request, _pathParams, app) =>
+    withApiKey(request, app, (req) => app.searchGate.run(() => recommendHandler(req, currentSnapshot(app)))),
 };
 
 export const mcpRoute: Route = {
   path: '/mcp',
   methods: ['GET', 'POST'],
-  handle(request) {
-    checkOrigin(request);
+  handle(request, _pathParams, app) {
+    checkOrigin(request, app);
     if (request.method.toUpperCase() === 'POST') {
       // The body is read after the key check (an unkeyed 1 MB body is never parsed) and
       // before the rate limit, because a batch costs one request per message.
@@ -50,11 +42,11 @@ export const mcpRoute: Route = {
       const cost = async () => mcpCost((body = parseMcpBody(await request.text())));
       return withApiKey(
         request,
+        app,
         (req) => {
           let snapshot: ReturnType<typeof currentSnapshot> | undefined;
-          return handleMcpPost(req, body, () => (snapshot ??= currentSnapshot()));
+          return handleMcpPost(req, body, () => (snapshot ??= currentSnapshot(app)), app);
         },
-        keyServices(),
         cost,
       );
     }

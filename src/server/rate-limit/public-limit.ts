@@ -20,6 +20,7 @@
  */
 import net from 'node:net';
 import type { IncomingMessage } from 'node:http';
+import type { Logger } from 'pino';
 import { ApiError } from '../errors.ts';
 import { rateLimitHeaders, type RateLimiter } from './limiter.ts';
 
@@ -38,14 +39,17 @@ export class PublicLimit {
   private readonly limiter: RateLimiter;
   readonly perMinute: number;
   private readonly trustProxyHops: number;
+  private readonly logger: Logger;
   constructor(
     limiter: RateLimiter,
     perMinute: number,
     trustProxyHops: number,
+    logger: Logger,
   ) {
     this.limiter = limiter;
     this.perMinute = perMinute;
     this.trustProxyHops = trustProxyHops;
+    this.logger = logger;
   }
 
   /** The address this request is counted under. */
@@ -68,11 +72,11 @@ export class PublicLimit {
     try {
       decision = await this.limiter.consume(`public:${this.clientOf(req)}`, this.perMinute);
     } catch (err) {
-      if (!this.storeDown) console.warn('public rate limit store unavailable; public requests pass uncounted:', (err as Error).message);
+      if (!this.storeDown) this.logger.warn({ reason: (err as Error).message }, 'public rate limit store unavailable; public requests pass uncounted');
       this.storeDown = true;
       return { headers: {} };
     }
-    if (this.storeDown) console.warn('public rate limit store is back');
+    if (this.storeDown) this.logger.warn('public rate limit store is back');
     this.storeDown = false;
     const headers = rateLimitHeaders(decision);
     if (decision.allowed) return { headers };

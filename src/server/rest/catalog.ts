@@ -9,10 +9,9 @@ import {
 } from '../../schemas/api/responses.ts';
 import { listCategories } from '../../query/categories.ts';
 import { listProviders, providerDetail } from '../../query/providers.ts';
-import { searchProviders } from '../../search/search.ts';
 import { ApiError } from '../errors.ts';
-import { searchGate } from '../search-gate.ts';
 import { defineRoute } from './route.ts';
+import { gatedSearch } from './search.ts';
 
 export const categoriesRoute = defineRoute({
   path: '/api/v1/categories',
@@ -37,26 +36,16 @@ export const providersRoute = defineRoute({
   response: ProvidersListResponseSchema,
   errors: [],
   cache: 'snapshot',
-  async handle({ query, snapshot }) {
+  async handle({ query, snapshot, app }) {
     const { page, limit, q, sort, ...filters } = ProvidersListParamsSchema.parse(query);
     if (q !== undefined && codePointLength(q) >= MIN_QUERY_CODE_POINTS) {
       const effectiveSort = sort ?? 'relevance';
-      const result = await searchGate().run(() => searchProviders(snapshot, { q, filters, sort: effectiveSort, page, limit }));
+      const found = await gatedSearch(app, snapshot, { q, filters, sort: effectiveSort, page, limit });
       const body: ProvidersListResponse = {
-        data: result.items.map((hit) => ({ ...hit.summary, search: hit.search })),
-        meta: {
-          page,
-          limit,
-          total: result.meta.total,
-          totalPages: result.meta.totalPages,
-          sort: effectiveSort,
-          q,
-          source: 'hybrid',
-          rrf: result.meta.rrf,
-          ...(result.meta.vectorSide === 'unavailable' && { vectorSide: 'unavailable' as const }),
-        },
+        data: found.data,
+        meta: { page, limit, total: found.total, totalPages: found.totalPages, sort: effectiveSort, q, ...found.metaTail },
       };
-      return { body, page: { page, totalPages: result.meta.totalPages }, noStore: result.meta.vectorSide === 'unavailable' };
+      return { body, page: { page, totalPages: found.totalPages }, noStore: found.noStore };
     }
     const listSort = sort === undefined || sort === 'relevance' ? 'rating' : sort;
     const result = listProviders(snapshot, filters, { sort: listSort, page, limit });

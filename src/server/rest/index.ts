@@ -15,7 +15,7 @@ const openApiRoute: RestRoute = defineRoute({
   response: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
   errors: [],
   cache: 'snapshot',
-  handle: () => ({ body: openApiDocument(REST_ROUTES) }),
+  handle: ({ app }) => ({ body: openApiDocument(REST_ROUTES, app) }),
 });
 
 export const REST_ROUTES: RestRoute[] = [

@@ -6,6 +6,7 @@
  */
 import type * as z from 'zod';
 import type { Snapshot } from '../../query/snapshot.ts';
+import type { AppContext } from '../context.ts';
 import type { ErrorCode } from '../errors.ts';
 import type { CachePolicy, RestResult } from '../respond.ts';
 
@@ -17,6 +18,8 @@ export interface RestContext {
   /** path parameters, percent-decoded */
   pathParams: Record<string, string>;
   snapshot: Snapshot;
+  /** the process's settings and services (src/server/context.ts) */
+  app: AppContext;
 }
 
 export interface RestRoute {
@@ -44,7 +47,7 @@ export interface Route {
   path: string;
   /** methods served; HEAD is added wherever GET is, OPTIONS everywhere */
   methods: readonly string[];
-  handle(request: Request, pathParams: Record<string, string>): Promise<Response> | Response;
+  handle(request: Request, pathParams: Record<string, string>, app: AppContext): Promise<Response> | Response;
   /** set on the public REST routes: the node server answers their GETs as Replies (src/server/rest-node.ts) */
   rest?: RestRoute;
 }

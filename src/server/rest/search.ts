@@ -1,9 +1,10 @@
 /** GET /api/v1/search: hybrid search (FTS5 bm25 + vector KNN, fused by RRF). */
 import { MIN_QUERY_CODE_POINTS, SearchParamsSchema, codePointLength, type SearchParams } from '../../schemas/api/params.ts';
 import { SearchResponseSchema, type SearchResponse } from '../../schemas/api/responses.ts';
-import { searchProviders } from '../../search/search.ts';
+import type { Snapshot } from '../../query/snapshot.ts';
+import { searchProviders, type SearchRequest } from '../../search/search.ts';
+import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { searchGate } from '../search-gate.ts';
 import { defineRoute } from './route.ts';
 
 /**
@@ -18,6 +19,24 @@ export function parseSearchParams(query: Record<string, unknown>): SearchParams 
     throw new ApiError('QUERY_TOO_SHORT', `The query q must be at least ${MIN_QUERY_CODE_POINTS} characters long.`);
   }
   return { ...params, q };
+}
+
+/**
+ * A hybrid search in the search gate, as both search routes answer it (this one
+ * and /api/v1/providers with q): the hits with their ranks, the counts, the meta
+ * fields both end with, and no-store for a keyword-only answer (the embedder was
+ * away: a later request may get the full one).
+ */
+export async function gatedSearch(app: AppContext, snapshot: Snapshot, request: SearchRequest) {
+  const result = await app.searchGate.run(() => searchProviders(snapshot, request));
+  const keywordOnly = result.meta.vectorSide === 'unavailable';
+  return {
+    data: result.items.map((hit) => ({ ...hit.summary, search: hit.search })),
+    total: result.meta.total,
+    totalPages: result.meta.totalPages,
+    metaTail: { source: 'hybrid' as const, rrf: result.meta.rrf, ...(keywordOnly && { vectorSide: 'unavailable' as const }) },
+    noStore: keywordOnly,
+  };
 }
 
 export const searchRoute = defineRoute({
@@ -38,23 +57,13 @@ export const searchRoute = defineRoute({
   response: SearchResponseSchema,
   errors: ['QUERY_REQUIRED', 'QUERY_TOO_SHORT'],
   cache: 'snapshot',
-  async handle({ query, snapshot }) {
+  async handle({ query, snapshot, app }) {
     const { q, page, limit, sort, ...filters } = parseSearchParams(query);
-    const result = await searchGate().run(() => searchProviders(snapshot, { q, filters, sort, page, limit }));
+    const found = await gatedSearch(app, snapshot, { q, filters, sort, page, limit });
     const body: SearchResponse = {
-      data: result.items.map((hit) => ({ ...hit.summary, search: hit.search })),
-      meta: {
-        q,
-        page,
-        limit,
-        total: result.meta.total,
-        totalPages: result.meta.totalPages,
-        sort,
-        source: 'hybrid',
-        rrf: result.meta.rrf,
-        ...(result.meta.vectorSide === 'unavailable' && { vectorSide: 'unavailable' as const }),
-      },
+      data: found.data,
+      meta: { q, page, limit, total: found.total, totalPages: found.totalPages, sort, ...found.metaTail },
     };
-    return { body, page: { page, totalPages: result.meta.totalPages }, noStore: result.meta.vectorSide === 'unavailable' };
+    return { body, page: { page, totalPages: found.totalPages }, noStore: found.noStore };
   },
 });

@@ -1,8 +1,12 @@
 /**
- * The words the natural-language parser knows, in Indonesian and English. Service
- * phrases point at category slugs; the parser keeps only slugs the snapshot has
- * (active), and also matches every snapshot category by its own name and slug,
- * so a dataset with other categories still works, with fewer synonyms.
+ * The services people name, in Indonesian and English, keyed by the generator's
+ * category slugs: the natural-language parser (src/query/nl-query.ts) and the
+ * search's synonym groups (src/search/synonyms.ts) read them; a snapshot whose
+ * categories are named otherwise is mapped by src/query/nl-query-lexicon-map.ts.
+ * The parser keeps only slugs the snapshot has (active), and also matches every
+ * snapshot category by its own name and slug, so a dataset with other categories
+ * still works, with fewer synonyms. Phrases are looked up through PhraseTable
+ * (src/text/phrase-table.ts), as every phrase list of src/text/lexicon is.
  */
 
 /** Service phrases by category slug. Longest phrase wins, so specific beats general. */
@@ -65,87 +69,6 @@ export const SERVICE_PHRASES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Informal city names, keyed by alias. A value is a city or a province as the
- * snapshot spells it (matched through citySlug, so case and accents do not matter).
- */
-export const CITY_ALIASES: Readonly<Record<string, string>> = {
-  jaksel: 'Jakarta Selatan',
-  jakbar: 'Jakarta Barat',
-  jakpus: 'Jakarta Pusat',
-  jakut: 'Jakarta Utara',
-  jaktim: 'Jakarta Timur',
-  'south jakarta': 'Jakarta Selatan',
-  'west jakarta': 'Jakarta Barat',
-  'central jakarta': 'Jakarta Pusat',
-  'north jakarta': 'Jakarta Utara',
-  'east jakarta': 'Jakarta Timur',
-  tangsel: 'Tangerang Selatan',
-  'south tangerang': 'Tangerang Selatan',
-  // "Jogja" is what people call the whole special region (Sleman and Bantul too), "Kota Yogyakarta" the city.
-  jogja: 'DI Yogyakarta',
-  jogjakarta: 'DI Yogyakarta',
-  yogya: 'DI Yogyakarta',
-  djogja: 'DI Yogyakarta',
-  jogya: 'DI Yogyakarta',
-  'kota yogyakarta': 'Yogyakarta',
-  'kota jogja': 'Yogyakarta',
-  solo: 'Surakarta',
-  sby: 'Surabaya',
-  bdg: 'Bandung',
-  smg: 'Semarang',
-  dps: 'Denpasar',
-  mks: 'Makassar',
-  kl: 'Kuala Lumpur',
-  singapura: 'Singapore',
-  // "Jakarta" alone is a province of five cities: matched as the province.
-  jakarta: 'DKI Jakarta',
-  jkt: 'DKI Jakarta',
-  'dki jakarta': 'DKI Jakarta',
-  'dki': 'DKI Jakarta',
-  'di yogyakarta': 'DI Yogyakarta',
-  diy: 'DI Yogyakarta',
-  jabar: 'Jawa Barat',
-  'west java': 'Jawa Barat',
-  jatim: 'Jawa Timur',
-  'east java': 'Jawa Timur',
-  jateng: 'Jawa Tengah',
-  'central java': 'Jawa Tengah',
-};
-
-/**
- * Regions that span several cities of different provinces, keyed by the names
- * people use; each value lists the cities (as the snapshot spells them, matched
- * through citySlug). A request naming one filters to those cities.
- */
-const GREATER_JAKARTA = [
-  'Jakarta Selatan', 'Jakarta Barat', 'Jakarta Pusat', 'Jakarta Utara', 'Jakarta Timur', 'Kepulauan Seribu',
-  'Bogor', 'Kabupaten Bogor', 'Depok', 'Tangerang', 'Tangerang Selatan', 'Kabupaten Tangerang', 'Bekasi', 'Kabupaten Bekasi',
-];
-export const REGIONS: Readonly<Record<string, readonly string[]>> = {
-  jabodetabek: GREATER_JAKARTA,
-  jabotabek: GREATER_JAKARTA,
-  jadetabek: GREATER_JAKARTA,
-  'greater jakarta': GREATER_JAKARTA,
-  'jakarta raya': GREATER_JAKARTA,
-  'jakarta metropolitan area': GREATER_JAKARTA,
-  bodetabek: ['Bogor', 'Kabupaten Bogor', 'Depok', 'Tangerang', 'Tangerang Selatan', 'Kabupaten Tangerang', 'Bekasi', 'Kabupaten Bekasi'],
-  'solo raya': ['Surakarta', 'Sukoharjo', 'Karanganyar', 'Boyolali', 'Klaten', 'Sragen', 'Wonogiri'],
-  'greater solo': ['Surakarta', 'Sukoharjo', 'Karanganyar', 'Boyolali', 'Klaten', 'Sragen', 'Wonogiri'],
-  gerbangkertosusila: ['Surabaya', 'Gresik', 'Bangkalan', 'Mojokerto', 'Sidoarjo', 'Lamongan'],
-  'greater surabaya': ['Surabaya', 'Gresik', 'Sidoarjo'],
-  'bandung raya': ['Bandung', 'Kabupaten Bandung', 'Cimahi', 'Bandung Barat', 'Kabupaten Bandung Barat'],
-  'greater bandung': ['Bandung', 'Kabupaten Bandung', 'Cimahi', 'Bandung Barat', 'Kabupaten Bandung Barat'],
-  sarbagita: ['Denpasar', 'Badung', 'Gianyar', 'Tabanan'],
-  mebidangro: ['Medan', 'Binjai', 'Deli Serdang', 'Karo'],
-};
-
-/**
- * Words after which a named service only qualifies the one before it: in
- * "graphic designer for social media posts" the service is graphic design.
- */
-export const PURPOSE_WORDS: ReadonlySet<string> = new Set(['for', 'untuk', 'buat', 'bagi', 'guna']);
-
-/**
  * People name a service by who does it: "graphic designer", "desainer grafis",
  * "photographer". Each activity word's agent nouns, so every service phrase that
  * ends or starts with the activity also matches its agent form.
@@ -170,45 +93,3 @@ export const AGENT_NOUNS: Readonly<Record<string, readonly string[]>> = {
   programming: ['programmer', 'programmers'],
   management: ['manager', 'managers'],
 };
-
-/**
- * City names that are also everyday words ("solo developer", "nasi padang",
- * "medan magnet", "malang" = unlucky): they count as a place only after a place
- * word such as "di" or "in".
- */
-export const AMBIGUOUS_PLACES: ReadonlySet<string> = new Set(['solo', 'padang', 'malang', 'medan', 'batu', 'dki', 'diy', 'kl']);
-export const PLACE_WORDS: ReadonlySet<string> = new Set([
-  'di', 'daerah', 'wilayah', 'kota', 'area', 'sekitar', 'dari', 'domisili', 'berbasis', 'lokasi',
-  'in', 'near', 'around', 'from', 'based', 'at', 'within',
-]);
-
-/** Words that carry no topic in a request ("saya butuh jasa ... yang murah"). */
-export const FILLER_WORDS: ReadonlySet<string> = new Set(
-  (
-    'a an the and or of to in on for with by at from as is are be i we our us you your it its this that me my need needs ' +
-    'looking look find finding search want wants please recommend recommendation recommendations best top good great ' +
-    'company companies agency agencies vendor vendors provider providers service services who can help ' +
-    'under below less than max maximum up budget around about near based within some any build make create develop developer developers ' +
-    'yang dan di ke dari untuk dengan pada dalam saya aku kami kita anda ini itu atau juga serta oleh buat bikin membuat ' +
-    'pembuatan cari mencari carikan butuh membutuhkan perlu ingin mau minta tolong rekomendasi rekomendasikan terbaik bagus ' +
-    'jasa layanan perusahaan penyedia vendor agensi agency tim murah terjangkau budget anggaran dana biaya harga bawah ' +
-    'kurang maksimal maks max sampai hingga paling area daerah kota sekitar wilayah berbasis lokasi domisili ada yg dgn utk ' +
-    'sebuah satu beberapa bisa dapat tolong dong ya kak gan'
-  ).split(' '),
-);
-
-/** Words that mark a request as Indonesian (reasons are written in the request's language). */
-export const INDONESIAN_MARKERS: ReadonlySet<string> = new Set(
-  (
-    'yang dan di ke dari untuk dengan saya aku kami butuh cari carikan mencari perlu ingin mau jasa layanan bikin buat ' +
-    'membuat pembuatan aplikasi murah terjangkau juta jt ribu rb miliar bawah kurang maksimal sampai hingga kota ' +
-    'perusahaan toko daring terbaik rekomendasi tolong anggaran harga biaya desain keamanan pemasaran konsultan iklan ' +
-    'situs sosmed yg utk dgn'
-  ).split(' '),
-);
-export const ENGLISH_MARKERS: ReadonlySet<string> = new Set(
-  (
-    'the and in for with need looking find want build make best top company agency agencies under below less than ' +
-    'cheap affordable near based within around please who can i my we our'
-  ).split(' '),
-);

@@ -1,12 +1,10 @@
 /**
- * Text helpers of the natural-language parser: one normalization for queries,
- * phrase tables and provider fields (lowercase, diacritics removed, split on
- * anything but letters and digits), and a longest-match phrase finder.
+ * The one way phrases are looked up: a table of phrases (one or more tokens each,
+ * normalized by src/text/tokens.ts) mapped to targets. Every phrase list of
+ * src/text/lexicon, the parser's place and service tables and the search's
+ * synonym groups are PhraseTables.
  */
-export function tokens(text: string): string[] {
-  const folded = text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
-  return folded.split(/[^\p{L}\p{N}]+/u).filter((t) => t.length > 0);
-}
+import { normalizeTokens } from './tokens.ts';
 
 export interface PhraseHit<T> {
   /** index of the first token */
@@ -19,15 +17,15 @@ export interface PhraseHit<T> {
 }
 
 /**
- * A table of phrases (several tokens each) mapped to targets. `find` scans left to
- * right and takes the longest phrase at each position, so "aplikasi android" wins
- * over "android" and "jakarta selatan" over "jakarta"; hits never overlap.
+ * `find` scans left to right and takes the longest phrase at each position, so
+ * "aplikasi android" wins over "android" and "jakarta selatan" over "jakarta";
+ * hits never overlap.
  */
 export class PhraseTable<T> {
   private readonly byFirst = new Map<string, { tokens: string[]; target: T }[]>();
 
   add(phrase: string, target: T): void {
-    const t = tokens(phrase);
+    const t = normalizeTokens(phrase);
     if (t.length === 0) return;
     const list = this.byFirst.get(t[0]!) ?? [];
     if (list.some((e) => e.tokens.join(' ') === t.join(' '))) return; // first definition wins
@@ -52,6 +50,11 @@ export class PhraseTable<T> {
       i += advanced;
     }
     return hits;
+  }
+
+  /** Every phrase of the table, as tokens. */
+  phrases(): string[][] {
+    return [...this.byFirst.values()].flatMap((list) => list.map((e) => e.tokens));
   }
 }
 

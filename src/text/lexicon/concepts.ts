@@ -1,15 +1,21 @@
 /**
- * A small domain lexicon of service synonyms in Indonesian and English. A phrase
+ * The embedder's concepts: service synonyms in Indonesian and English. A phrase
  * found in a text adds a concept unit ("toko online", "online store" and
  * "e-commerce" all add `ecommerce`), so paraphrases and cross-language queries
  * share a feature with the profiles they mean even when they share no word.
  * The words themselves stay in the text: the lexicon only adds.
  *
+ * These are keyed by concept, not by category slug (services.ts): the built-in
+ * embedder's features must not move when a dataset names its categories
+ * otherwise, so the two tables stay two; both are looked up the one way, through
+ * PhraseTable (longest phrase first, no overlaps).
+ *
  * Phrases are written as people write them; they are normalized with the same
  * tokenizer as the text ("ui/ux" -> "ui ux", "e-commerce" -> "e commerce").
  * Changing this table changes the embedder: bump BUILTIN_EMBEDDER_NAME.
  */
-import { normalizeTokens } from '../text/tokens.ts';
+import { PhraseTable } from '../phrase-table.ts';
+import { normalizeTokens } from '../tokens.ts';
 
 const CONCEPT_PHRASES: Record<string, string> = {
   ecommerce:
@@ -99,66 +105,30 @@ const CONCEPT_PHRASES: Record<string, string> = {
   surakarta: 'surakarta|solo',
 };
 
-interface PhraseEntry {
-  tokens: string[];
-  concepts: string[];
-}
-
-let byFirstToken: Map<string, PhraseEntry[]> | null = null;
-
-// Built on first use (not at import) so this module and the tokenizer can import each other.
-function phraseIndex(): Map<string, PhraseEntry[]> {
-  if (byFirstToken) return byFirstToken;
-  const byKey = new Map<string, PhraseEntry>();
+/** Every phrase -> the concepts it names (a phrase listed under two concepts adds both), built once at load. */
+function conceptTable(): PhraseTable<string[]> {
+  // Keyed by the normalized phrase: "ui/ux" and "ui ux" are one phrase, naming the concepts of both.
+  const byPhrase = new Map<string, string[]>();
   for (const [concept, phrases] of Object.entries(CONCEPT_PHRASES)) {
     for (const phrase of phrases.split('|')) {
-      const tokens = normalizeTokens(phrase);
-      if (tokens.length === 0) continue;
-      const key = tokens.join(' ');
-      const entry = byKey.get(key) ?? { tokens, concepts: [] };
-      if (!entry.concepts.includes(concept)) entry.concepts.push(concept);
-      byKey.set(key, entry);
+      const key = normalizeTokens(phrase).join(' ');
+      if (key === '') continue;
+      const concepts = byPhrase.get(key) ?? [];
+      if (!concepts.includes(concept)) concepts.push(concept);
+      byPhrase.set(key, concepts);
     }
   }
-  const index = new Map<string, PhraseEntry[]>();
-  for (const entry of byKey.values()) {
-    const first = entry.tokens[0]!;
-    const list = index.get(first) ?? [];
-    list.push(entry);
-    index.set(first, list);
-  }
-  // Longest phrase first, so "aplikasi android" wins over "android".
-  for (const list of index.values()) list.sort((a, b) => b.tokens.length - a.tokens.length);
-  byFirstToken = index;
-  return index;
+  const table = new PhraseTable<string[]>();
+  for (const [phrase, concepts] of byPhrase) table.add(phrase, concepts);
+  return table;
 }
 
-let words: Set<string> | null = null;
+const CONCEPTS = conceptTable();
 
 /** Every word of the lexicon's phrases (normalized): words the search treats as known, never as typos. */
-export function lexiconWords(): ReadonlySet<string> {
-  words ??= new Set([...phraseIndex().values()].flatMap((entries) => entries.flatMap((e) => e.tokens)));
-  return words;
-}
+export const LEXICON_WORDS: ReadonlySet<string> = new Set(CONCEPTS.phrases().flatMap((tokens) => tokens));
 
 /** Concepts named by the (normalized) tokens, longest match first, without overlaps. */
-export function findConcepts(tokens: string[]): string[] {
-  const index = phraseIndex();
-  const found: string[] = [];
-  let i = 0;
-  while (i < tokens.length) {
-    const candidates = index.get(tokens[i]!);
-    let matched = 0;
-    if (candidates) {
-      for (const entry of candidates) {
-        if (entry.tokens.every((t, j) => tokens[i + j] === t)) {
-          found.push(...entry.concepts);
-          matched = entry.tokens.length;
-          break;
-        }
-      }
-    }
-    i += matched > 0 ? matched : 1;
-  }
-  return found;
+export function findConcepts(tokens: readonly string[]): string[] {
+  return CONCEPTS.find(tokens).flatMap((hit) => hit.target);
 }
