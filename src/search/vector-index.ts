@@ -85,28 +85,32 @@ export function vectorIndex(snapshot: Snapshot): VectorIndex {
  */
 class ChunkedScan {
   private n = 0;
-  private readonly index: VectorIndex;
+  private readonly kernel: DotKernel;
+  private readonly positions: Int32Array;
+  private readonly rowids: Int32Array;
   private readonly top: TopK;
   constructor(index: VectorIndex, top: TopK) {
-    this.index = index;
+    this.kernel = index.kernel;
+    this.positions = index.kernel.positions;
+    this.rowids = index.rowids;
     this.top = top;
   }
 
   add(position: number): void {
-    this.index.kernel.positions[this.n++] = position;
+    this.positions[this.n++] = position;
     if (this.n === CHUNK) this.flush();
   }
 
   flush(): void {
-    const { kernel, rowids } = this.index;
-    kernel.score(this.n);
-    const { positions, scores } = kernel;
-    let threshold = this.top.threshold;
+    const { positions, rowids, top } = this;
+    const scores = this.kernel.scores;
+    this.kernel.score(this.n);
+    let threshold = top.threshold;
     for (let i = 0; i < this.n; i++) {
       const s = scores[i]!;
       if (s < threshold) continue;
-      this.top.push(s, rowids[positions[i]!]!);
-      threshold = this.top.threshold;
+      top.push(s, rowids[positions[i]!]!);
+      threshold = top.threshold;
     }
     this.n = 0;
   }
@@ -114,7 +118,7 @@ class ChunkedScan {
 
 /** The k nearest allowed providers: rowids nearest first. */
 export function nearestRowids(index: VectorIndex, query: Float32Array, set: FilterSet | null, k: number): number[] {
-  const { dims, positionOf } = index;
+  const { dims, positionOf, rowids } = index;
   index.kernel.query.set(query);
   const top = new TopK(k);
   const scan = new ChunkedScan(index, top);
@@ -139,7 +143,7 @@ export function nearestRowids(index: VectorIndex, query: Float32Array, set: Filt
     if (probed >= NPROBE && visited >= enough) break;
     probed++;
     for (let p = index.listStart[l]!, end = index.listStart[l + 1]!; p < end; p++) {
-      if (allowed && allowed[index.rowids[p]!] !== 1) continue;
+      if (allowed && allowed[rowids[p]!] !== 1) continue;
       visited++;
       scan.add(p);
     }
