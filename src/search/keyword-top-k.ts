@@ -122,6 +122,29 @@ function topOfList(list: TermPostings, k: number, filter: FilterSet | null): num
   return top.sorted().map((e) => e.id);
 }
 
+/**
+ * Moves a lone essential list past its postings that cannot pass `threshold` even
+ * with `rest` (the sum of every other group's largest score) added: whole blocks
+ * by their maxima, then posting by posting. The disjunctive walk would visit and
+ * reject each of them (its bounds are at most these); a common word's list after
+ * the first k is mostly such postings, and this loop costs a comparison each
+ * instead of a visit.
+ */
+function skipUnreachable(cursor: TermCursor, rest: number, threshold: number): void {
+  const { rowids, impacts, blockMax } = cursor.list;
+  let i = cursor.at;
+  while (i < rowids.length) {
+    const b = (i / BLOCK) | 0;
+    if (cannotReach(blockMax[b]! + rest, threshold)) {
+      i = (b + 1) * BLOCK;
+      continue;
+    }
+    if (!cannotReach(impacts[i]! + rest, threshold)) break;
+    i++;
+  }
+  cursor.moveTo(Math.min(i, rowids.length));
+}
+
 /** The score in query order (the same sum the exhaustive ranking computes). */
 function sumInOrder(scores: Float64Array, n: number): number {
   let s = 0;
@@ -234,9 +257,17 @@ function disjunctive(groupCursors: Cursor[], k: number, filter: FilterSet | null
     return leastEssential();
   };
 
+  // the one list still proposing candidates, when it is a plain list (skipUnreachable)
+  let lone: TermCursor | null = null;
+
   let doc = leastEssential();
   while (doc < END) {
     const threshold = top.threshold;
+    if (lone && top.size === k) {
+      skipUnreachable(lone, maxBelow[essential]!, threshold);
+      doc = lone.doc;
+      if (doc === END) break;
+    }
     if (top.size === k && doc > windowEnd) {
       if (blockBound(groups, doc, window, bounds) <= threshold) {
         if (window.upTo >= END - 1) break;
@@ -288,6 +319,8 @@ function disjunctive(groupCursors: Cursor[], k: number, filter: FilterSet | null
         const t = top.threshold;
         while (essential < n && cannotReach(maxBelow[essential + 1]!, t)) essential++;
         if (essential === n) break; // no group can lift a new profile above the k-th
+        const last = sorted[n - 1]!;
+        lone = essential === n - 1 && last instanceof TermCursor ? last : null;
       }
     }
     for (let j = essential; j < n; j++) if (sorted[j]!.doc === doc) sorted[j]!.next();
