@@ -145,6 +145,20 @@ function skipUnreachable(cursor: TermCursor, rest: number, threshold: number): v
   cursor.moveTo(Math.min(i, rowids.length));
 }
 
+/** The score at `doc` in query order (the exhaustive ranking's sum), every cursor being at `doc` or past it. */
+function scoreAt(groups: Cursor[], doc: number): number {
+  let s = 0;
+  for (let g = 0; g < groups.length; g++) s += groups[g]!.doc === doc ? groups[g]!.score() : 0;
+  return s;
+}
+
+/** Whether `doc` holds every group (`groupOf`: the group of each list; `hit`: scratch, one slot a group). */
+function holdsEveryGroup(lists: Cursor[], groupOf: number[], hit: Uint8Array, doc: number): boolean {
+  hit.fill(0);
+  for (let i = 0; i < lists.length; i++) if (lists[i]!.doc === doc) hit[groupOf[i]!] = 1;
+  return hit.every((h) => h === 1);
+}
+
 /** The score in query order (the same sum the exhaustive ranking computes). */
 function sumInOrder(scores: Float64Array, n: number): number {
   let s = 0;
@@ -238,7 +252,6 @@ function disjunctive(groupCursors: Cursor[], k: number, filter: FilterSet | null
   for (let j = 0; j < n; j++) maxBelow[j + 1] = maxBelow[j]! + sorted[j]!.max;
   const top = new TopK(k);
   const allowed = filter ? new AllowedWalk(filter) : null;
-  const scores = new Float64Array(n);
   const window = { upTo: END };
   let windowEnd = -1;
   let essential = 0; // sorted[0 .. essential-1] only looked up, never proposing candidates
@@ -287,17 +300,13 @@ function disjunctive(groupCursors: Cursor[], k: number, filter: FilterSet | null
         continue;
       }
     }
-    // loops, not fill(): a runtime call per profile cost more than the rest of the visit
-    for (let j = 0; j < n; j++) scores[j] = 0;
-    for (let g = 0; g < groupHit.length; g++) groupHit[g] = 0;
+    // The visit adds up only what the bounds need; the score and the groups held are
+    // read again from the cursors for a profile that is kept (every cursor is then at
+    // `doc` or past it), so a rejected visit writes nothing.
     let partial = 0;
     for (let j = essential; j < n; j++) {
       const c = sorted[j]!;
-      if (c.doc !== doc) continue;
-      const s = c.score();
-      scores[order[j]!] = s;
-      partial += s;
-      groupHit[groupOf[order[j]!]!] = 1;
+      if (c.doc === doc) partial += c.score();
     }
     let rejected = false;
     for (let j = essential - 1; j >= 0; j--) {
@@ -307,14 +316,10 @@ function disjunctive(groupCursors: Cursor[], k: number, filter: FilterSet | null
       }
       const c = sorted[j]!;
       c.seek(doc);
-      if (c.doc !== doc) continue;
-      const s = c.score();
-      scores[order[j]!] = s;
-      partial += s;
-      groupHit[groupOf[order[j]!]!] = 1;
+      if (c.doc === doc) partial += c.score();
     }
-    if (!rejected && !(skipEveryGroup && groupHit.every((h) => h === 1))) {
-      top.push(sumInOrder(scores, n), doc);
+    if (!rejected && !(skipEveryGroup && holdsEveryGroup(groups, groupOf, groupHit, doc))) {
+      top.push(scoreAt(groups, doc), doc);
       if (top.size === k) {
         const t = top.threshold;
         while (essential < n && cannotReach(maxBelow[essential + 1]!, t)) essential++;
