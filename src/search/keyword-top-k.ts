@@ -192,18 +192,30 @@ function conjunctive(groups: Cursor[], k: number, filter: FilterSet | null): num
   const top = new TopK(k);
   const allowed = filter ? new AllowedWalk(filter) : null;
   const scores = new Float64Array(n);
+  const bounds = new Float64Array(n);
   const window = { upTo: END };
   let windowEnd = -1;
+  let othersBound = 0; // the other groups' bounds over the current window
   let doc = lead.doc;
   outer: while (doc < END) {
     if (top.size === k && doc > windowEnd) {
-      if (blockBound(groups, doc, window) <= top.threshold) {
+      if (blockBound(groups, doc, window, bounds) <= top.threshold) {
         if (window.upTo >= END - 1) break;
         lead.seek(window.upTo + 1);
         doc = lead.doc;
         continue;
       }
       windowEnd = window.upTo;
+      othersBound = 0;
+      for (let g = 0; g < n; g++) if (groups[g] !== lead) othersBound += bounds[g]!;
+    }
+    // A profile whose lead score cannot pass the k-th best even with the others'
+    // bounds is not sought in the other lists (the others' seeks and scores were
+    // most of this walk for two common words).
+    if (top.size === k && cannotReach(lead.score() + othersBound, top.threshold)) {
+      lead.next();
+      doc = lead.doc;
+      continue;
     }
     if (allowed) {
       const next = allowed.from(doc);
