@@ -184,6 +184,29 @@ function blockBound(groups: Cursor[], doc: number, window: { upTo: number }, bou
   return bound;
 }
 
+/**
+ * blockBound for the disjunctive walk: the lists still proposing candidates (sorted
+ * position >= essential) give their block's bound and the window, the others their
+ * largest score. A list that is only looked up would otherwise cut the window at
+ * each of its blocks: a function word's blocks span a few dozen rowids.
+ */
+function essentialBlockBound(groups: Cursor[], rank: Int32Array, essential: number, doc: number, window: { upTo: number }, bounds: Float64Array): number {
+  let bound = 0;
+  let upTo = END;
+  for (let g = 0; g < groups.length; g++) {
+    const c = groups[g]!;
+    let b = c.max;
+    if (rank[g]! >= essential) {
+      b = c.shallow(doc);
+      if (c.upTo < upTo) upTo = c.upTo;
+    }
+    bounds[g] = b;
+    bound += b;
+  }
+  window.upTo = upTo;
+  return bound;
+}
+
 /** Profiles matching every group, led by the rarest one. */
 function conjunctive(groups: Cursor[], k: number, filter: FilterSet | null): number[] {
   const n = groups.length;
@@ -260,6 +283,8 @@ function disjunctive(groupCursors: Cursor[], k: number, filter: FilterSet | null
   // Positions in query order, by largest possible score ascending.
   const order = groups.map((_, g) => g).sort((a, b) => groups[a]!.max - groups[b]!.max);
   const sorted = order.map((g) => groups[g]!);
+  const rank = new Int32Array(n); // rank[g]: the position of groups[g] in sorted
+  order.forEach((g, j) => (rank[g] = j));
   const maxBelow = new Float64Array(n + 1); // maxBelow[j]: sum of the maxima of sorted[0 .. j-1]
   for (let j = 0; j < n; j++) maxBelow[j + 1] = maxBelow[j]! + sorted[j]!.max;
   const top = new TopK(k);
@@ -294,7 +319,7 @@ function disjunctive(groupCursors: Cursor[], k: number, filter: FilterSet | null
       if (doc === END) break;
     }
     if (top.size === k && doc > windowEnd) {
-      if (blockBound(groups, doc, window, bounds) <= threshold) {
+      if (essentialBlockBound(groups, rank, essential, doc, window, bounds) <= threshold) {
         if (window.upTo >= END - 1) break;
         doc = seekEssential(window.upTo + 1);
         continue;
