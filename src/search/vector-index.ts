@@ -11,7 +11,8 @@
  *    filter never leaves the window short;
  *  - a filter leaving few providers (EXACT_BELOW) is scanned exactly instead.
  * bench/vector-recall.ts measures recall@50 against exact search (target >= 0.95).
- * Scores are dot products of L2-normalized vectors (cosine); ties by rowid.
+ * Scores are dot products of L2-normalized vectors (cosine), computed a chunk of
+ * positions at a time by the WebAssembly kernel (vector-dot.ts); ties by rowid.
  */
 import { dotAt } from '../snapshot/vector-partitions.ts';
 import type { FilterSet } from '../query/filter-set.ts';
