@@ -94,6 +94,17 @@ export class TermCursor implements Cursor {
     return this.list.impacts[this.i]!;
   }
 
+  /** The index of the current posting in `list` (its length at the end). */
+  get at(): number {
+    return this.i;
+  }
+
+  /** To the posting at index `i` (forward only). */
+  moveTo(i: number): void {
+    this.i = i;
+    this.doc = i < this.list.rowids.length ? this.list.rowids[i]! : END;
+  }
+
   shallow(target: number): number {
     const b = (this.block = gallop(this.list.blockLast, this.block, target));
     if (b >= this.list.blockLast.length) {

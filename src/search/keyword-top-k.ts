@@ -26,62 +26,19 @@
  *    the rest, leaving those out.
  *  - Filters: a rowid the filter does not allow moves every cursor to the next
  *    allowed rowid (a gallop in the filter's sorted list).
+ *
+ * The shared bounds, their rounding rule and the moves over a list: keyword-bounds.ts.
  */
 import type { FilterSet } from '../query/filter-set.ts';
+import { AllowedWalk, blockBound, cannotReach, essentialBlockBound, skipUnreachable } from './keyword-bounds.ts';
 import { END, PartsCursor, TermCursor, type Cursor } from './keyword-cursors.ts';
 import { BLOCK, type TermPostings } from './posting-list.ts';
 import { TopK } from './top-k.ts';
-
-/**
- * Rounding. A block bound is summed in the query's order, like the score it bounds,
- * from per-group bounds at least as large: rounded addition is monotone, so the
- * score never exceeds the bound and `bound <= k-th best` prunes exactly (a profile
- * scoring exactly the k-th best with a larger rowid loses the tie anyway). The
- * MaxScore sums run in another order and get this relative slack instead. (An
- * absolute slack kept whole lists of a function word, all scoring about 1e-6, from
- * being skipped.)
- */
-const SLACK = 1 + 1e-12;
-const cannotReach = (bound: number, threshold: number) => bound * SLACK <= threshold;
 
 export interface KeywordTopKOptions {
   k: number;
   filter: FilterSet | null;
   allTopicsFirst: boolean;
-}
-
-/** The next allowed rowid >= target, moving forward through the filter's sorted rowids. */
-class AllowedWalk {
-  private i = 0;
-  private readonly set: FilterSet;
-  constructor(set: FilterSet) {
-    this.set = set;
-  }
-
-  from(target: number): number {
-    const rowids = this.set.rowids;
-    let i = this.i;
-    if (i < rowids.length && rowids[i]! < target) {
-      let step = 1;
-      let hi = i + 1;
-      while (hi < rowids.length && rowids[hi]! < target) {
-        i = hi;
-        step <<= 1;
-        hi = i + step;
-      }
-      if (hi > rowids.length) hi = rowids.length;
-      let a = i + 1;
-      let b = hi;
-      while (a < b) {
-        const mid = (a + b) >>> 1;
-        if (rowids[mid]! < target) a = mid + 1;
-        else b = mid;
-      }
-      i = a;
-    }
-    this.i = i;
-    return i < rowids.length ? rowids[i]! : END;
-  }
 }
 
 /** Rowids best first. `cursors()` makes fresh cursors, one per group, in query order. */
@@ -122,29 +79,25 @@ function topOfList(list: TermPostings, k: number, filter: FilterSet | null): num
   return top.sorted().map((e) => e.id);
 }
 
+/** The score at `doc` in query order (the exhaustive ranking's sum), every cursor being at `doc` or past it. */
+function scoreAt(groups: Cursor[], doc: number): number {
+  let s = 0;
+  for (let g = 0; g < groups.length; g++) s += groups[g]!.doc === doc ? groups[g]!.score() : 0;
+  return s;
+}
+
+/** Whether `doc` holds every group (`groupOf`: the group of each list; `hit`: scratch, one slot a group). */
+function holdsEveryGroup(lists: Cursor[], groupOf: number[], hit: Uint8Array, doc: number): boolean {
+  hit.fill(0);
+  for (let i = 0; i < lists.length; i++) if (lists[i]!.doc === doc) hit[groupOf[i]!] = 1;
+  return hit.every((h) => h === 1);
+}
+
 /** The score in query order (the same sum the exhaustive ranking computes). */
 function sumInOrder(scores: Float64Array, n: number): number {
   let s = 0;
   for (let g = 0; g < n; g++) s += scores[g]!;
   return s;
-}
-
-/**
- * The sum, in query order, of every group's bound over the block ahead of `doc`
- * (each group's own bound into `bounds`, when given); sets `window.upTo`.
- */
-function blockBound(groups: Cursor[], doc: number, window: { upTo: number }, bounds?: Float64Array): number {
-  let bound = 0;
-  let upTo = END;
-  for (let g = 0; g < groups.length; g++) {
-    const c = groups[g]!;
-    const b = c.shallow(doc);
-    if (bounds) bounds[g] = b;
-    bound += b;
-    if (c.upTo < upTo) upTo = c.upTo;
-  }
-  window.upTo = upTo;
-  return bound;
 }
 
 /** Profiles matching every group, led by the rarest one. */
@@ -155,18 +108,30 @@ function conjunctive(groups: Cursor[], k: number, filter: FilterSet | null): num
   const top = new TopK(k);
   const allowed = filter ? new AllowedWalk(filter) : null;
   const scores = new Float64Array(n);
+  const bounds = new Float64Array(n);
   const window = { upTo: END };
   let windowEnd = -1;
+  let othersBound = 0; // the other groups' bounds over the current window
   let doc = lead.doc;
   outer: while (doc < END) {
     if (top.size === k && doc > windowEnd) {
-      if (blockBound(groups, doc, window) <= top.threshold) {
+      if (blockBound(groups, doc, window, bounds) <= top.threshold) {
         if (window.upTo >= END - 1) break;
         lead.seek(window.upTo + 1);
         doc = lead.doc;
         continue;
       }
       windowEnd = window.upTo;
+      othersBound = 0;
+      for (let g = 0; g < n; g++) if (groups[g] !== lead) othersBound += bounds[g]!;
+    }
+    // A profile whose lead score cannot pass the k-th best even with the others'
+    // bounds is not sought in the other lists (the others' seeks and scores were
+    // most of this walk for two common words).
+    if (top.size === k && cannotReach(lead.score() + othersBound, top.threshold)) {
+      lead.next();
+      doc = lead.doc;
+      continue;
     }
     if (allowed) {
       const next = allowed.from(doc);
@@ -211,11 +176,12 @@ function disjunctive(groupCursors: Cursor[], k: number, filter: FilterSet | null
   // Positions in query order, by largest possible score ascending.
   const order = groups.map((_, g) => g).sort((a, b) => groups[a]!.max - groups[b]!.max);
   const sorted = order.map((g) => groups[g]!);
+  const rank = new Int32Array(n); // rank[g]: the position of groups[g] in sorted
+  order.forEach((g, j) => (rank[g] = j));
   const maxBelow = new Float64Array(n + 1); // maxBelow[j]: sum of the maxima of sorted[0 .. j-1]
   for (let j = 0; j < n; j++) maxBelow[j + 1] = maxBelow[j]! + sorted[j]!.max;
   const top = new TopK(k);
   const allowed = filter ? new AllowedWalk(filter) : null;
-  const scores = new Float64Array(n);
   const window = { upTo: END };
   let windowEnd = -1;
   let essential = 0; // sorted[0 .. essential-1] only looked up, never proposing candidates
@@ -234,11 +200,19 @@ function disjunctive(groupCursors: Cursor[], k: number, filter: FilterSet | null
     return leastEssential();
   };
 
+  // the one list still proposing candidates, when it is a plain list (skipUnreachable)
+  let lone: TermCursor | null = null;
+
   let doc = leastEssential();
   while (doc < END) {
     const threshold = top.threshold;
+    if (lone && top.size === k) {
+      skipUnreachable(lone, maxBelow[essential]!, threshold);
+      doc = lone.doc;
+      if (doc === END) break;
+    }
     if (top.size === k && doc > windowEnd) {
-      if (blockBound(groups, doc, window, bounds) <= threshold) {
+      if (essentialBlockBound(groups, rank, essential, doc, window, bounds) <= threshold) {
         if (window.upTo >= END - 1) break;
         doc = seekEssential(window.upTo + 1);
         continue;
@@ -256,17 +230,13 @@ function disjunctive(groupCursors: Cursor[], k: number, filter: FilterSet | null
         continue;
       }
     }
-    // loops, not fill(): a runtime call per profile cost more than the rest of the visit
-    for (let j = 0; j < n; j++) scores[j] = 0;
-    for (let g = 0; g < groupHit.length; g++) groupHit[g] = 0;
+    // The visit adds up only what the bounds need; the score and the groups held are
+    // read again from the cursors for a profile that is kept (every cursor is then at
+    // `doc` or past it), so a rejected visit writes nothing.
     let partial = 0;
     for (let j = essential; j < n; j++) {
       const c = sorted[j]!;
-      if (c.doc !== doc) continue;
-      const s = c.score();
-      scores[order[j]!] = s;
-      partial += s;
-      groupHit[groupOf[order[j]!]!] = 1;
+      if (c.doc === doc) partial += c.score();
     }
     let rejected = false;
     for (let j = essential - 1; j >= 0; j--) {
@@ -276,18 +246,16 @@ function disjunctive(groupCursors: Cursor[], k: number, filter: FilterSet | null
       }
       const c = sorted[j]!;
       c.seek(doc);
-      if (c.doc !== doc) continue;
-      const s = c.score();
-      scores[order[j]!] = s;
-      partial += s;
-      groupHit[groupOf[order[j]!]!] = 1;
+      if (c.doc === doc) partial += c.score();
     }
-    if (!rejected && !(skipEveryGroup && groupHit.every((h) => h === 1))) {
-      top.push(sumInOrder(scores, n), doc);
+    if (!rejected && !(skipEveryGroup && holdsEveryGroup(groups, groupOf, groupHit, doc))) {
+      top.push(scoreAt(groups, doc), doc);
       if (top.size === k) {
         const t = top.threshold;
         while (essential < n && cannotReach(maxBelow[essential + 1]!, t)) essential++;
         if (essential === n) break; // no group can lift a new profile above the k-th
+        const last = sorted[n - 1]!;
+        lone = essential === n - 1 && last instanceof TermCursor ? last : null;
       }
     }
     for (let j = essential; j < n; j++) if (sorted[j]!.doc === doc) sorted[j]!.next();

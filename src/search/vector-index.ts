@@ -11,12 +11,14 @@
  *    filter never leaves the window short;
  *  - a filter leaving few providers (EXACT_BELOW) is scanned exactly instead.
  * bench/vector-recall.ts measures recall@50 against exact search (target >= 0.95).
- * Scores are dot products of L2-normalized vectors (cosine); ties by rowid.
+ * Scores are dot products of L2-normalized vectors (cosine), computed a chunk of
+ * positions at a time by the WebAssembly kernel (vector-dot.ts); ties by rowid.
  */
 import { dotAt } from '../snapshot/vector-partitions.ts';
 import type { FilterSet } from '../query/filter-set.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { TopK } from './top-k.ts';
+import { CHUNK, dotKernel, type DotKernel } from './vector-dot.ts';
 
 const NPROBE = 12;
 const MIN_VISITED_FACTOR = 8;
@@ -28,8 +30,8 @@ export interface VectorIndex {
   dims: number;
   /** rowids in list order */
   rowids: Int32Array;
-  /** count x dims, row-major, in list order */
-  vectors: Float32Array;
+  /** the vectors in list order (kernel.vectors, row-major, kernel.stride apart) and their dot products */
+  kernel: DotKernel;
   /** position of a rowid in `rowids`, -1 when it has no vector */
   positionOf: Int32Array;
   /** lists x dims */
@@ -51,18 +53,19 @@ function fromPartitionsTable(snapshot: Snapshot, dims: number): Omit<VectorIndex
   const lists = parts.length;
   const count = parts.reduce((n, p) => n + p.rowids.byteLength / 4, 0);
   const rowids = new Int32Array(count);
-  const vectors = new Float32Array(count * dims);
+  const kernel = dotKernel(count, dims);
   const centroids = new Float32Array(lists * dims);
   const listStart = new Int32Array(lists + 1);
   let at = 0;
   parts.forEach((p, l) => {
     centroids.set(floats(p.centroid), l * dims);
     rowids.set(ints(p.rowids), at);
-    vectors.set(floats(p.vectors), at * dims);
+    const vectors = floats(p.vectors);
+    for (let i = 0; i < vectors.length / dims; i++) kernel.vectors.set(vectors.subarray(i * dims, (i + 1) * dims), (at + i) * kernel.stride);
     at += p.rowids.byteLength / 4;
     listStart[l + 1] = at;
   });
-  return { count, dims, rowids, vectors, centroids, lists, listStart };
+  return { count, dims, rowids, kernel, centroids, lists, listStart };
 }
 
 export function vectorIndex(snapshot: Snapshot): VectorIndex {
@@ -77,39 +80,57 @@ export function vectorIndex(snapshot: Snapshot): VectorIndex {
   });
 }
 
-/** Dot product of the vector at `offset` with the query: four running sums the CPU overlaps (about 2x over one). */
-function dotQuery(vectors: Float32Array, offset: number, query: Float32Array, dims: number): number {
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  let d = 0;
-  for (const tail = dims & ~3; d < tail; d += 4) {
-    s0 += vectors[offset + d]! * query[d]!;
-    s1 += vectors[offset + d + 1]! * query[d + 1]!;
-    s2 += vectors[offset + d + 2]! * query[d + 2]!;
-    s3 += vectors[offset + d + 3]! * query[d + 3]!;
+/**
+ * The best k of the given positions into `top`: positions are gathered a chunk at
+ * a time, scored in one kernel call, then offered in the order given.
+ */
+class ChunkedScan {
+  private n = 0;
+  private readonly kernel: DotKernel;
+  private readonly positions: Int32Array;
+  private readonly rowids: Int32Array;
+  private readonly top: TopK;
+  constructor(index: VectorIndex, top: TopK) {
+    this.kernel = index.kernel;
+    this.positions = index.kernel.positions;
+    this.rowids = index.rowids;
+    this.top = top;
   }
-  for (; d < dims; d++) s0 += vectors[offset + d]! * query[d]!;
-  return s0 + s1 + (s2 + s3);
+
+  add(position: number): void {
+    this.positions[this.n++] = position;
+    if (this.n === CHUNK) this.flush();
+  }
+
+  flush(): void {
+    const { positions, rowids, top } = this;
+    const scores = this.kernel.scores;
+    this.kernel.score(this.n);
+    let threshold = top.threshold;
+    for (let i = 0; i < this.n; i++) {
+      const s = scores[i]!;
+      if (s < threshold) continue;
+      top.push(s, rowids[positions[i]!]!);
+      threshold = top.threshold;
+    }
+    this.n = 0;
+  }
 }
 
 /** The k nearest allowed providers: rowids nearest first. */
 export function nearestRowids(index: VectorIndex, query: Float32Array, set: FilterSet | null, k: number): number[] {
-  const { dims, vectors, rowids, positionOf } = index;
+  const { dims, positionOf, rowids } = index;
+  index.kernel.query.set(query);
   const top = new TopK(k);
-  let threshold = -Infinity;
+  const scan = new ChunkedScan(index, top);
   if (index.lists <= 1 || (set && set.rowids.length <= EXACT_BELOW)) {
     const count = set ? set.rowids.length : index.count;
     for (let i = 0; i < count; i++) {
-      const r = set ? set.rowids[i]! : rowids[i]!;
+      const r = set ? set.rowids[i]! : -1;
       const p = set ? (r < positionOf.length ? positionOf[r]! : -1) : i;
-      if (p < 0) continue;
-      const s = dotQuery(vectors, p * dims, query, dims);
-      if (s < threshold) continue;
-      top.push(s, r);
-      threshold = top.threshold;
+      if (p >= 0) scan.add(p);
     }
+    scan.flush();
     return top.sorted().map((e) => e.id);
   }
   // Nearest lists first; stop after NPROBE lists once enough allowed providers were seen.
@@ -123,14 +144,11 @@ export function nearestRowids(index: VectorIndex, query: Float32Array, set: Filt
     if (probed >= NPROBE && visited >= enough) break;
     probed++;
     for (let p = index.listStart[l]!, end = index.listStart[l + 1]!; p < end; p++) {
-      const r = rowids[p]!;
-      if (allowed && allowed[r] !== 1) continue;
+      if (allowed && allowed[rowids[p]!] !== 1) continue;
       visited++;
-      const s = dotQuery(vectors, p * dims, query, dims);
-      if (s < threshold) continue;
-      top.push(s, r);
-      threshold = top.threshold;
+      scan.add(p);
     }
   }
+  scan.flush();
   return top.sorted().map((e) => e.id);
 }
