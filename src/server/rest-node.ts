@@ -54,7 +54,7 @@ export async function serveRest(
   try {
     snapshot = currentSnapshot(app);
     // The canonical path and query: what the ETag is computed from, so one cache entry per ETag.
-    key = canonicalKey(target.route, target.url);
+    key = canonicalKey(target.route, target.url, app);
   } catch (err) {
     return send(errorReply(err, app.logger));
   }

@@ -47,7 +47,7 @@ export function restRoute(route: RestRoute): Route {
     rest: route,
     async handle(request, pathParams, app) {
       const snapshot = currentSnapshot(app);
-      const url = canonicalUrl(route, new URL(request.url));
+      const url = canonicalUrl(route, new URL(request.url), app);
       return toResponse(await restReply(route, url, pathParams, request.headers.get('If-None-Match'), snapshot, app));
     },
   };

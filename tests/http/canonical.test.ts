@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { canonicalKey, canonicalUrl } from '../../src/server/rest/canonical.ts';
 import { providerDetailRoute, providersRoute } from '../../src/server/rest/catalog.ts';
 import { searchRoute } from '../../src/server/rest/search.ts';
+import { testAppContext } from '../support/app-context.ts';
 
 const at = (pathAndQuery: string) => new URL(pathAndQuery, 'http://node.internal');
+const app = testAppContext({});
 
 describe('canonicalKey', () => {
   it('drops unknown parameters and defaults, normalizes values and fixes the order', () => {
@@ -18,17 +20,17 @@ describe('canonicalKey', () => {
       '/api/v1/search?q=toko+online&city=Bandung&sort=rating&page=1&limit=20&utm_source=x&x=%ZZ',
       '/api/v1/search?q=toko%20online&q=ignored&city=Bandung&sort=rating&limit=abc&page=-3',
     ]) {
-      expect(canonicalKey(searchRoute, at(raw)), raw).toBe(expected);
-      expect(canonicalKey(searchRoute, at(raw)), `${raw} (remembered)`).toBe(expected);
+      expect(canonicalKey(searchRoute, at(raw), app), raw).toBe(expected);
+      expect(canonicalKey(searchRoute, at(raw), app), `${raw} (remembered)`).toBe(expected);
     }
-    expect(canonicalKey(searchRoute, at('/api/v1/search?q=web&limit=500&page=2'))).toBe('/api/v1/search?limit=50&page=2&q=web');
-    expect(canonicalKey(providersRoute, at('/api/v1/providers?x=1'))).toBe('/api/v1/providers');
+    expect(canonicalKey(searchRoute, at('/api/v1/search?q=web&limit=500&page=2'), app)).toBe('/api/v1/search?limit=50&page=2&q=web');
+    expect(canonicalKey(providersRoute, at('/api/v1/providers?x=1'), app)).toBe('/api/v1/providers');
   });
 
   it('keeps nothing of the query on routes that take none, and the canonical URL parses back to itself', () => {
-    expect(canonicalKey(providerDetailRoute, at('/api/v1/providers/acme?q=1&x=2'))).toBe('/api/v1/providers/acme');
-    const url = canonicalUrl(searchRoute, at('/api/v1/search?z=1&q=%20seo%20'));
+    expect(canonicalKey(providerDetailRoute, at('/api/v1/providers/acme?q=1&x=2'), app)).toBe('/api/v1/providers/acme');
+    const url = canonicalUrl(searchRoute, at('/api/v1/search?z=1&q=%20seo%20'), app);
     expect(url.pathname + url.search).toBe('/api/v1/search?q=seo');
-    expect(canonicalKey(searchRoute, url)).toBe('/api/v1/search?q=seo');
+    expect(canonicalKey(searchRoute, url, app)).toBe('/api/v1/search?q=seo');
   });
 });
