@@ -18,6 +18,7 @@ import type { Socket } from 'node:net';
 const IDLE_GRACE_MS = 2_000;
 const SWEEP_EVERY_MS = 100;
 
+// State of each server object (what a property on it would hold), not a cache: it goes with the server.
 const connections = new WeakMap<http.Server, Set<Socket>>();
 const draining = new WeakSet<http.Server>();
 
