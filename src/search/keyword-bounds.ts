@@ -5,7 +5,7 @@
  * that cannot enter the top k.
  */
 import type { FilterSet } from '../query/filter-set.ts';
-import { END, type Cursor, type TermCursor } from './keyword-cursors.ts';
+import { END, gallop, type Cursor, type TermCursor } from './keyword-cursors.ts';
 import { BLOCK } from './posting-list.ts';
 
 /**
@@ -30,25 +30,7 @@ export class AllowedWalk {
 
   from(target: number): number {
     const rowids = this.set.rowids;
-    let i = this.i;
-    if (i < rowids.length && rowids[i]! < target) {
-      let step = 1;
-      let hi = i + 1;
-      while (hi < rowids.length && rowids[hi]! < target) {
-        i = hi;
-        step <<= 1;
-        hi = i + step;
-      }
-      if (hi > rowids.length) hi = rowids.length;
-      let a = i + 1;
-      let b = hi;
-      while (a < b) {
-        const mid = (a + b) >>> 1;
-        if (rowids[mid]! < target) a = mid + 1;
-        else b = mid;
-      }
-      i = a;
-    }
+    const i = gallop(rowids, this.i, target);
     this.i = i;
     return i < rowids.length ? rowids[i]! : END;
   }

@@ -40,7 +40,7 @@ export interface Cursor {
 }
 
 /** First index in [from, arr.length) with arr[i] >= target (galloping: cursors move forward). */
-function gallop(arr: Int32Array, from: number, target: number): number {
+export function gallop(arr: Int32Array, from: number, target: number): number {
   const n = arr.length;
   if (from >= n || arr[from]! >= target) return from;
   let lo = from;
