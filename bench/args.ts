@@ -20,6 +20,8 @@ export interface BenchOptions {
   longTailQueries: number;
   /** seconds of each long-tail HTTP run */
   longTailSeconds: number;
+  /** SERVE_PROCESSES of the server the long-tail HTTP runs measure */
+  serveProcesses: number;
   with1m: boolean;
   /** regenerate the dataset and rebuild the snapshot even when cached */
   fresh: boolean;
@@ -28,7 +30,7 @@ export interface BenchOptions {
 
 export const USAGE = `usage: npm run bench -- [--providers N] [--seed S] [--only ${PARTS.join(',')}] [--skip PARTS]
                        [--queries N] [--orama-queries N] [--http-seconds S] [--connections C]
-                       [--long-tail-queries N] [--long-tail-seconds S] [--with-1m] [--fresh] [--out FILE]`;
+                       [--long-tail-queries N] [--long-tail-seconds S] [--serve-processes N] [--with-1m] [--fresh] [--out FILE]`;
 
 export class UsageError extends Error {}
 
@@ -62,6 +64,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
         connections: { type: 'string' },
         'long-tail-queries': { type: 'string' },
         'long-tail-seconds': { type: 'string' },
+        'serve-processes': { type: 'string' },
         'with-1m': { type: 'boolean' },
         fresh: { type: 'boolean' },
         out: { type: 'string' },
@@ -83,6 +86,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     connections: int('connections', values.connections, 50, 1),
     longTailQueries: int('long-tail-queries', values['long-tail-queries'], 5000, 1),
     longTailSeconds: int('long-tail-seconds', values['long-tail-seconds'], 20, 1),
+    serveProcesses: int('serve-processes', values['serve-processes'], 1, 1),
     with1m: values['with-1m'] === true,
     fresh: values.fresh === true,
     out: values.out ?? 'bench/results/latest.json',

@@ -133,6 +133,19 @@ export function rssMbOf(pid: number | undefined): number | null {
   }
 }
 
+/** RSS of a process and its children (a SERVE_PROCESSES > 1 primary and its server processes), in MB. */
+export function rssMbOfTree(pid: number | undefined): number | null {
+  const own = rssMbOf(pid);
+  if (own === null) return null;
+  let children: number[] = [];
+  try {
+    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    // no /proc children list: the process's own figure
+  }
+  return children.reduce((sum, child) => sum + (rssMbOfTree(child) ?? 0), own);
+}
+
 export async function load(port: number, paths: string[], connections: number, seconds: number): Promise<HttpFigure> {
   let next = 0;
   const result = await autocannon({

@@ -11,13 +11,15 @@
  * after it; and the response
  * cache's hit rate over the run, from the counters GET /healthz reports as
  * `responseCache: {hits, misses, entries, bytes}` (null when the server does not
- * report them).
+ * report them, and with SERVE_PROCESSES > 1: each /healthz answer is one process's
+ * counters, and two reads may come from different processes).
+ * With SERVE_PROCESSES > 1 the RSS is the sum over the primary and its server processes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { scriptCommand } from './child.ts';
-import { load, rssMbOf, serverEnv, stop, type HttpFigure } from './http.ts';
+import { load, rssMbOfTree, serverEnv, stop, type HttpFigure } from './http.ts';
 import { progress } from './log.ts';
 import { round } from './stats.ts';
 
@@ -31,6 +33,8 @@ export interface CacheCounters {
 export interface LongTailHttpRun extends HttpFigure {
   /** API_RESPONSE_CACHE_MB of the server (null: its default) */
   cacheMb: number | null;
+  /** SERVE_PROCESSES of the server */
+  serveProcesses: number;
   firstAnswerSeconds: number;
   serverRssMb: number | null;
   /** hits / (hits + misses) during the run; null when /healthz has no counters */
@@ -93,29 +97,35 @@ async function settle(port: number, paths: string[], connections: number): Promi
 export async function runLongTailHttp(
   snapshotFile: string,
   paths: string[],
-  opts: { connections: number; seconds: number; cacheMb: number | null; settlePaths: string[] },
+  opts: { connections: number; seconds: number; cacheMb: number | null; settlePaths: string[]; serveProcesses: number },
 ): Promise<LongTailHttpRun> {
   const tmp = fs.mkdtempSync(path.join('bench/cache', 'long-tail-'));
-  const env: NodeJS.ProcessEnv = { ...serverEnv(snapshotFile, tmp), ...(opts.cacheMb === null ? {} : { API_RESPONSE_CACHE_MB: String(opts.cacheMb) }) };
+  const env: NodeJS.ProcessEnv = {
+    ...serverEnv(snapshotFile, tmp),
+    SERVE_PROCESSES: String(opts.serveProcesses),
+    ...(opts.cacheMb === null ? {} : { API_RESPONSE_CACHE_MB: String(opts.cacheMb) }),
+  };
   delete env.CI;
-  const label = opts.cacheMb === null ? 'default cache' : `API_RESPONSE_CACHE_MB=${opts.cacheMb}`;
+  const label = `${opts.cacheMb === null ? 'default cache' : `API_RESPONSE_CACHE_MB=${opts.cacheMb}`}, SERVE_PROCESSES=${opts.serveProcesses}`;
+  const counters = (port: number) => (opts.serveProcesses === 1 ? cacheCounters(port) : Promise.resolve(null));
   progress(`long tail http: starting npm run serve (${label}) ...`);
   // The first answer is a query the load does not use.
   const server = await startAndAnswer(env, '/api/v1/search?q=first+answer');
   try {
     progress(`long tail http: settling with ${opts.settlePaths.length} other queries (${label}) ...`);
     await settle(server.port, opts.settlePaths, 8);
-    const before = await cacheCounters(server.port);
+    const before = await counters(server.port);
     progress(`long tail http: ${paths.length} distinct URLs, ${opts.connections} connections, ${opts.seconds}s (${label}) ...`);
     const figure = await load(server.port, paths, opts.connections, opts.seconds);
-    const after = await cacheCounters(server.port);
+    const after = await counters(server.port);
     const hits = before && after ? after.hits - before.hits : null;
     const misses = before && after ? after.misses - before.misses : null;
     return {
       ...figure,
       cacheMb: opts.cacheMb,
+      serveProcesses: opts.serveProcesses,
       firstAnswerSeconds: round(server.seconds, 2),
-      serverRssMb: rssMbOf(server.child.pid),
+      serverRssMb: rssMbOfTree(server.child.pid),
       cacheHitRate: hits !== null && misses !== null && hits + misses > 0 ? round(hits / (hits + misses), 3) : null,
       cacheAfter: after,
     };

@@ -11,8 +11,10 @@
  * This is the server's edge: the settings are parsed here, once, and the app
  * context (src/server/context.ts) is made here and handed to the server.
  */
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadEnv } from '../src/env.ts';
 import { createNodeServer, closeGracefully } from '../src/server/node-server.ts';
 import { headersForStaticPath } from '../src/site/static-headers.ts';
@@ -20,6 +22,7 @@ import { createLogger, requestLogger, requestStartLogger, swapLogger } from '../
 import { SnapshotHolder } from '../src/server/snapshot-holder.ts';
 import { createAppContext, installAppContext } from '../src/server/context.ts';
 import { snapshotVerifier, verifyOffThread } from '../src/ops/verify.ts';
+import { runServeCluster } from '../src/server/serve-cluster.ts';
 
 const env = (() => {
   try {
@@ -32,68 +35,82 @@ const env = (() => {
 const logger = createLogger(env.logLevel);
 const { version } = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
-// The process's one holder (on the app context), shared by the API and the server-rendered pages, logs
-// swaps and verifies every new file. A bad snapshot at start exits 1: at once when
-// its structure or schema version is wrong, after its quick_check (on a worker,
-// while it already serves: 12 s at 1,000,000 providers) when the file is damaged.
-const exitBad = (reason: string) => {
-  console.error(reason);
-  logger.flush(() => process.exit(1));
-};
-const holder = new SnapshotHolder(env.directoryDb, {
-  verify: snapshotVerifier,
-  log: swapLogger(logger),
-  verifyInBackground: verifyOffThread,
-  onFirstFileBad: exitBad,
-  embedder: env.embedder,
-});
-// Installed for the server-rendered pages too (Astro's bundle reads it with appContext()).
-const context = installAppContext(createAppContext(env, { version, logger, snapshots: holder }));
-try {
-  const snapshot = holder.current();
-  logger.info({ snapshotId: snapshot.id, file: env.directoryDb }, 'snapshot opened');
-} catch (err) {
-  console.error((err as Error).message);
-  process.exit(1);
-}
-holder.watch();
-
-/**
- * ASTRO_SERVER_ENTRY, else the server bundle rendered with the live site (a
- * release's server/ beside its client/), else the build output's server/.
- */
-function astroEntry(): string {
-  if (env.astroServerEntry) return env.astroServerEntry;
-  try {
-    const beside = path.join(fs.realpathSync(env.staticRoot), '..', 'server', 'entry.mjs');
-    if (fs.existsSync(beside)) return beside;
-  } catch {
-    // no static root yet
-  }
-  return path.join(env.distDir, 'server', 'entry.mjs');
+if (env.serveProcesses > 1 && cluster.isPrimary) {
+  // Each forked process runs this file again, as a cluster worker, and takes the branch below.
+  runServeCluster({ processes: env.serveProcesses, script: fileURLToPath(import.meta.url), logger });
+} else {
+  await serveInThisProcess();
 }
 
-const server = await createNodeServer({
-  context,
-  astroEntry: astroEntry(),
-  headersFor: headersForStaticPath,
-  onRequestEnd: requestLogger(logger),
-  onRequestStart: requestStartLogger(logger),
-});
-
-server.listen(env.port, env.host, () => {
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : env.port;
-  logger.info({ port, host: env.host, staticRoot: env.staticRoot }, 'listening');
-  console.log(`Provider directory listening on http://${env.host}:${port}`);
-});
-
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, async () => {
-    logger.info({ signal }, 'draining in-flight requests');
-    await closeGracefully(server);
-    await context.close();
-    logger.info('stopped');
-    logger.flush(() => process.exit(0));
+async function serveInThisProcess(): Promise<void> {
+  // The process's one holder (on the app context), shared by the API and the server-rendered pages, logs
+  // swaps and verifies every new file. A bad snapshot at start exits 1: at once when
+  // its structure or schema version is wrong, after its quick_check (on a worker,
+  // while it already serves: 12 s at 1,000,000 providers) when the file is damaged.
+  const exitBad = (reason: string) => {
+    console.error(reason);
+    logger.flush(() => process.exit(1));
+  };
+  const holder = new SnapshotHolder(env.directoryDb, {
+    verify: snapshotVerifier,
+    log: swapLogger(logger),
+    verifyInBackground: verifyOffThread,
+    onFirstFileBad: exitBad,
+    embedder: env.embedder,
   });
+  // Installed for the server-rendered pages too (Astro's bundle reads it with appContext()).
+  const context = installAppContext(createAppContext(env, { version, logger, snapshots: holder }));
+  try {
+    const snapshot = holder.current();
+    logger.info({ snapshotId: snapshot.id, file: env.directoryDb }, 'snapshot opened');
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  holder.watch();
+
+  /**
+   * ASTRO_SERVER_ENTRY, else the server bundle rendered with the live site (a
+   * release's server/ beside its client/), else the build output's server/.
+   */
+  function astroEntry(): string {
+    if (env.astroServerEntry) return env.astroServerEntry;
+    try {
+      const beside = path.join(fs.realpathSync(env.staticRoot), '..', 'server', 'entry.mjs');
+      if (fs.existsSync(beside)) return beside;
+    } catch {
+      // no static root yet
+    }
+    return path.join(env.distDir, 'server', 'entry.mjs');
+  }
+
+  const server = await createNodeServer({
+    context,
+    astroEntry: astroEntry(),
+    headersFor: headersForStaticPath,
+    onRequestEnd: requestLogger(logger),
+    onRequestStart: requestStartLogger(logger),
+  });
+
+  server.listen(env.port, env.host, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : env.port;
+    logger.info({ port, host: env.host, staticRoot: env.staticRoot }, 'listening');
+    console.log(`Provider directory listening on http://${env.host}:${port}`);
+  });
+
+  // One drain whatever arrives: a clustered process gets the primary's SIGTERM and,
+  // under Ctrl-C, the terminal's SIGINT too; a second signal must not start a second drain.
+  let draining = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, async () => {
+      if (draining) return;
+      draining = true;
+      logger.info({ signal }, 'draining in-flight requests');
+      await closeGracefully(server);
+      await context.close();
+      logger.info('stopped');
+      logger.flush(() => process.exit(0));
+    });
+  }
 }

@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   STATIC_ROOT: z.string().min(1).optional(),
   ASTRO_OUT_DIR: z.string().min(1).default('dist'),
   API_RESPONSE_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
+  SERVE_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   // Limits and abuse (docs/operations.md, "Limits and abuse")
   PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(300),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
@@ -125,6 +126,8 @@ export interface Env {
   staticRoot: string;
   /** Budget of the in-process cache of public API answers, in MB (src/server/response-cache.ts); 0 disables it. */
   apiResponseCacheMb: number;
+  /** Server processes `npm run serve` runs on the one port (scripts/serve.ts); 1 runs no cluster primary. */
+  serveProcesses: number;
   /** Requests per minute per client address on the public routes (unkeyed); 0 turns the limit off. */
   publicRateLimitPerMinute: number;
   /** How many proxy hops in front of the node to trust in X-Forwarded-For (0: the socket's address is the client). */
@@ -179,6 +182,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     distDir: path.resolve(cwd, e.ASTRO_OUT_DIR),
     staticRoot: path.resolve(cwd, e.STATIC_ROOT ?? path.join(e.ASTRO_OUT_DIR, 'client')),
     apiResponseCacheMb: e.API_RESPONSE_CACHE_MB,
+    serveProcesses: e.SERVE_PROCESSES,
     publicRateLimitPerMinute: e.PUBLIC_RATE_LIMIT_PER_MINUTE,
     trustProxyHops: e.TRUST_PROXY,
     searchMaxInFlight: e.SEARCH_MAX_IN_FLIGHT,

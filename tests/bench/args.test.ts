@@ -6,7 +6,9 @@ describe('parseBenchArgs', () => {
     const o = parseBenchArgs([]);
     expect(o.providers).toBe(100_000);
     expect([...o.parts].sort()).toEqual(['build', 'http', 'longtail', 'orama', 'search', 'snapshot']);
-    expect(o).toMatchObject({ queries: 1000, connections: 50, httpSeconds: 10, with1m: false, longTailQueries: 5000, longTailSeconds: 20 });
+    expect(o).toMatchObject({ queries: 1000, connections: 50, httpSeconds: 10, with1m: false, longTailQueries: 5000, longTailSeconds: 20, serveProcesses: 1 });
+    expect(parseBenchArgs(['--serve-processes', '2']).serveProcesses).toBe(2);
+    expect(() => parseBenchArgs(['--serve-processes', '0'])).toThrow(UsageError);
   });
 
   it('runs only the parts asked for, minus the skipped ones', () => {
