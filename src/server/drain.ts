@@ -17,6 +17,7 @@ import type { Socket } from 'node:net';
 
 const IDLE_GRACE_MS = 2_000;
 const SWEEP_EVERY_MS = 100;
+const STOP_LISTENING_GRACE_MS = 250;
 
 // State of each server object (what a property on it would hold), not a cache: it goes with the server.
 const connections = new WeakMap<http.Server, Set<Socket>>();
@@ -46,7 +47,13 @@ export const isDraining = (server: http.Server): boolean => draining.has(server)
  * idle for IDLE_GRACE_MS, then resolves. After timeoutMs whatever is left is cut.
  */
 export function closeGracefully(server: http.Server, timeoutMs = 10_000): Promise<void> {
-  draining.add(server);
+  // Answers turn to `Connection: close` only a moment after listening stops. Under
+  // SERVE_PROCESSES the cluster primary accepts connections and hands them over;
+  // one accepted before it learns that this process stopped listening reaches a
+  // closed server and is reset. Clients reconnect only after a `Connection: close`
+  // answer, so holding those back until the primary has caught up leaves no
+  // reconnect in flight (a later one is refused, never reset).
+  setTimeout(() => draining.add(server), STOP_LISTENING_GRACE_MS).unref();
   const open = connections.get(server) ?? new Set<Socket>();
   // When each connection was first seen idle, reset whenever it is seen answering.
   const idleSince = new Map<Socket, number>();
