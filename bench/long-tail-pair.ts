@@ -7,9 +7,10 @@
  *
  * The main figure is the server's CPU per request: the user + system time of the
  * server process (and its children with SERVE_PROCESSES > 1) during the measured
- * load over the requests answered. Unlike req/s it hardly moves with what else the
- * machine runs. `--compare N` first checks that both answer the first N URLs with
- * the same status and the same body bytes.
+ * load over the requests answered. It moves less than req/s with what else the
+ * machine runs, but still rises under heavy load (shared caches and cores): compare
+ * runs of the same minutes only. `--compare N` first checks that both answer the
+ * first N URLs with the same status and the same body bytes.
  *
  *   node bench/long-tail-pair.ts --db FILE --old /work/main --new . [--pairs 3] [--seconds 15] [--compare 3000]
  *     [--serve-processes N] [--old-env K=V ...] [--new-env K=V ...]
