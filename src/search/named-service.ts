@@ -1,15 +1,15 @@
 /**
  * The named service, the fourth term of rrfScore. The request is read by the AI
  * endpoint's parser (src/query/nl-query.ts: the snapshot's category names and the
- * service lexicon of src/text/lexicon); when it names services ("bikin toko online"
+ * service lexicon of src/text/lexicon); when it names services ("jasa olshop"
  * is e-commerce), each candidate whose primary category is one of them, or a child
- * of one ("aplikasi handphone" names mobile apps, a parent), adds
+ * of one ("aplikasi mobile" names mobile apps, a parent), adds
  *
  *   namedService / (RRF_K + 1)      namedService 1 or 0 (as much as rank 1 in a side)
  *
  * Never a filter: a provider of another category the request's words match stays in
  * the list, below the named service's. Services named only to qualify another one
- * ("landing page buat iklan": the ads are a purpose, not the service) add nothing.
+ * ("website untuk iklan": the ads are a purpose, not the service) add nothing.
  * Like category coherence, a term of the fusion of two sides: an answer from one
  * side alone keeps that side's order.
  *
