@@ -3,7 +3,7 @@
  * published providers and the usable categories. Computed once per snapshot.
  */
 import type { Snapshot } from './snapshot.ts';
-import type { Vocabulary, VocabularyCategory } from './nl-query.ts';
+import { queryParser, type QueryParser, type Vocabulary, type VocabularyCategory } from './nl-query.ts';
 
 // Most common spelling first, so the first city seen per citySlug is the one named.
 const CITIES_SQL = `
@@ -36,4 +36,9 @@ export function vocabularyOf(snapshot: Snapshot): Vocabulary {
     const categories = snapshot.prepare<[], VocabularyCategory>(CATEGORIES_SQL).all();
     return { cities, provinces, categories };
   });
+}
+
+/** The parser over the snapshot's vocabulary, built once per snapshot (AI recommend and hybrid search read it). */
+export function snapshotQueryParser(snapshot: Snapshot): QueryParser {
+  return snapshot.memo('nl-query-parser', () => queryParser(vocabularyOf(snapshot)));
 }

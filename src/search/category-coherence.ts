@@ -28,6 +28,11 @@ export const COHERENCE_TOP = 10;
 
 /** Primary category of every provider by rowid, as a small integer (0: none); kept per snapshot. */
 export function primaryCategories(snapshot: Snapshot): Int32Array {
+  return primaryCategoryIndex(snapshot).byRowid;
+}
+
+/** The same, with the small integer of each category id that is someone's primary. */
+export function primaryCategoryIndex(snapshot: Snapshot): { byRowid: Int32Array; numbers: ReadonlyMap<string, number> } {
   return snapshot.memo('primary-categories', () => {
     const out = new Int32Array(maxRowid(snapshot) + 1);
     const ids = new Map<string, number>();
@@ -38,7 +43,7 @@ export function primaryCategories(snapshot: Snapshot): Int32Array {
       if (id === undefined) ids.set(category, (id = ids.size + 1));
       out[rowid] = id;
     }
-    return out;
+    return { byRowid: out, numbers: ids };
   });
 }
 

@@ -6,6 +6,8 @@
  *   rrfScore(item) = keywordWeight / (RRF_K + keywordRank)   (when the keyword side returned it)
  *                  + 1 / (RRF_K + vectorRank)                (when the vector side returned it)
  *                  + categoryShare / (RRF_K + 1)             (category-coherence.ts)
+ *                  + namedService / (RRF_K + 1)              (named-service.ts: 1 when the provider's
+ *                                                             primary category is a service the request names)
  *
  * keywordWeight, in [MIN_KEYWORD_WEIGHT, 1], is the keyword list's confidence for
  * this query (search-confidence.ts), reported in meta.rrf.keywordWeight.
@@ -27,6 +29,7 @@ import { embedQuery } from './query-embedder.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { addCategoryCoherence, primaryCategories } from './category-coherence.ts';
 import { keywordWeight } from './confidence.ts';
+import { addNamedService, namedServices } from './named-service.ts';
 import { expandedKeywordQuery, keywordQuery, termsFoundIn } from './keyword-query.ts';
 import { keywordCandidates } from './keyword-side.ts';
 import { snapshotBridge } from './language-expansion.ts';
@@ -78,6 +81,7 @@ interface Fused {
   vectorRank: number;
   rrfScore: number;
   categoryShare: number;
+  namedService: boolean;
   slugRank: number;
   trust: number;
   rating: number;
@@ -138,16 +142,19 @@ export async function searchProviders(snapshot: Snapshot, req: SearchRequest): P
       vectorRank: ranks.vectorRank,
       rrfScore: ranks.rrfScore,
       categoryShare: 0,
+      namedService: false,
       slugRank: columns.slugRank[rowid]!,
       trust: columns.trust[rowid]!,
       rating: columns.rating[rowid]!,
       reviews: columns.reviews[rowid]!,
     });
   }
-  // A keyword-only answer keeps bm25's order and its all-topics tier (categoryShare 0).
+  // A keyword-only answer keeps bm25's order and its all-topics tier (categoryShare 0, no named-service term).
   if (nearest.length > 0 && keyword.length > 0) {
     fused.sort(COMPARATORS.relevance);
-    addCategoryCoherence(fused, primaryCategories(snapshot), RRF_K, { keyword: keyword.length, vector: nearest.length });
+    const categories = primaryCategories(snapshot);
+    addCategoryCoherence(fused, categories, RRF_K, { keyword: keyword.length, vector: nearest.length });
+    addNamedService(fused, categories, namedServices(snapshot, req.q), RRF_K);
   }
   fused.sort(COMPARATORS[req.sort]);
 
@@ -162,7 +169,7 @@ export async function searchProviders(snapshot: Snapshot, req: SearchRequest): P
       {
         row,
         summary: toBusinessSummary(row),
-        search: { source: 'hybrid' as const, rrfScore: f.rrfScore, keywordRank: f.keywordRank, vectorRank: f.vectorRank, categoryShare: f.categoryShare },
+        search: { source: 'hybrid' as const, rrfScore: f.rrfScore, keywordRank: f.keywordRank, vectorRank: f.vectorRank, categoryShare: f.categoryShare, namedService: f.namedService },
         matchedTerms: termsFoundIn(ownText, kq),
       },
     ];

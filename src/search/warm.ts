@@ -1,8 +1,8 @@
 /**
  * Work search would otherwise do on the first requests after a snapshot opens:
  *  - before it serves (servingSteps): the in-memory vector index, the published
- *    providers' sort columns and primary categories, the vocabulary and synonym tables of the keyword
- *    side (1,000,000 providers: a few seconds, mostly reading the vectors);
+ *    providers' sort columns and primary categories, the request parser (named-service.ts), the vocabulary
+ *    and synonym tables of the keyword side (1,000,000 providers: a few seconds, mostly reading the vectors);
  *  - then (backgroundSteps): every service synonym group's list of scores
  *    (postings-store.ts; tens of ms each at a million providers) and the filter
  *    sets of every city and usable category (2-5 ms each at 100,000). A request
@@ -17,6 +17,7 @@ import { snapshotGroupList } from './postings-store.ts';
 import { warmFilterClauses } from '../query/filter-set.ts';
 import { buildFilter } from '../query/filters.ts';
 import { publishedColumns } from '../query/published-columns.ts';
+import { snapshotQueryParser } from '../query/nl-query-vocabulary.ts';
 import { primaryCategories } from './category-coherence.ts';
 import { snapshotSynonyms } from './synonyms.ts';
 import { snapshotVocabulary } from './vocabulary.ts';
@@ -45,6 +46,7 @@ export function servingSteps(snapshot: Snapshot): WarmStep[] {
   if (snapshot.meta.embedderDims > 0) index(() => vectorIndex(snapshot));
   index(() => publishedColumns(snapshot));
   index(() => primaryCategories(snapshot));
+  index(() => snapshotQueryParser(snapshot));
   index(() => snapshotVocabulary(snapshot));
   index(() => snapshotSynonyms(snapshot));
   return steps;

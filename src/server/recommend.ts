@@ -15,8 +15,8 @@
 import * as z from 'zod';
 import { providerCategories } from '../query/categories.ts';
 import type { SearchFilters } from '../query/filters.ts';
-import { parseNaturalQuery, queryParser, type ParsedQuery, type Vocabulary } from '../query/nl-query.ts';
-import { vocabularyOf } from '../query/nl-query-vocabulary.ts';
+import { parseNaturalQuery, type ParsedQuery, type Vocabulary } from '../query/nl-query.ts';
+import { snapshotQueryParser } from '../query/nl-query-vocabulary.ts';
 import { searchProviders, type SearchHit, type SearchResult } from '../search/search.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { SearchItemSchema, VectorSideSchema } from '../schemas/api/responses.ts';
@@ -76,7 +76,7 @@ function hardFilters(params: RecommendParams, parsed: ParsedQuery): SearchFilter
 }
 
 export async function recommend(snapshot: Snapshot, params: RecommendParams, startedAt = performance.now()): Promise<RecommendResponse> {
-  const parser = snapshot.memo('nl-query-parser', () => queryParser(vocabularyOf(snapshot)));
+  const parser = snapshotQueryParser(snapshot);
   const { vocab } = parser;
   const parsed = parseNaturalQuery(params.q, parser);
   const searchText = [...parsed.searchText].length >= 2 ? parsed.searchText : params.q;

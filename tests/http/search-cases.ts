@@ -5,7 +5,7 @@ import { ctx, expectError, get } from './api-context.ts';
 interface Item {
   slug: string;
   trustLevel: number;
-  search: { source: string; rrfScore: number; keywordRank: number; vectorRank: number; categoryShare: number };
+  search: { source: string; rrfScore: number; keywordRank: number; vectorRank: number; categoryShare: number; namedService: boolean };
 }
 
 export function searchCases(): void {
@@ -49,7 +49,8 @@ export function searchCases(): void {
         const expected =
           (search.keywordRank <= rrf.keywordCandidates ? rrf.keywordWeight / (60 + search.keywordRank) : 0) +
           (search.vectorRank <= rrf.vectorCandidates ? 1 / (60 + search.vectorRank) : 0) +
-          search.categoryShare / 61;
+          search.categoryShare / 61 +
+          (search.namedService ? 1 / 61 : 0);
         expect(search.categoryShare).toBeGreaterThanOrEqual(0);
         expect(search.categoryShare).toBeLessThanOrEqual(1);
         expect(search.rrfScore).toBeCloseTo(expected, 12);

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categoryTree } from '../../src/query/categories.ts';
 import { Snapshot } from '../../src/query/snapshot.ts';
 import { searchProviders, type SearchRequest } from '../../src/search/search.ts';
 import { MIN_KEYWORD_WEIGHT } from '../../src/search/confidence.ts';
@@ -83,7 +84,7 @@ describe('hybrid is proven', () => {
       const { keywordRank, vectorRank, rrfScore } = hit.search;
       const part = (rank: number, n: number, weight: number) => (rank <= n ? weight / (60 + rank) : 0);
       const { keywordCandidates, vectorCandidates, keywordWeight } = r.meta.rrf;
-      expect(rrfScore).toBeCloseTo(part(keywordRank, keywordCandidates, keywordWeight) + part(vectorRank, vectorCandidates, 1) + hit.search.categoryShare / 61, 12);
+      expect(rrfScore).toBeCloseTo(part(keywordRank, keywordCandidates, keywordWeight) + part(vectorRank, vectorCandidates, 1) + hit.search.categoryShare / 61 + (hit.search.namedService ? 1 / 61 : 0), 12);
     }
   });
 });
@@ -95,7 +96,7 @@ describe('category coherence', () => {
     const { keywordCandidates, vectorCandidates } = r.meta.rrf;
     const top = r.items
       .filter((hit) => hit.search.keywordRank <= keywordCandidates && hit.search.vectorRank <= vectorCandidates)
-      .map((hit) => ({ category: primaryCategory.get(hit.summary.slug)!, score: hit.search.rrfScore - hit.search.categoryShare / 61 }))
+      .map((hit) => ({ category: primaryCategory.get(hit.summary.slug)!, score: hit.search.rrfScore - hit.search.categoryShare / 61 - (hit.search.namedService ? 1 / 61 : 0) }))
       .sort((a, b) => b.score - a.score)
       .slice(0, COHERENCE_TOP);
     const total = top.reduce((sum, t) => sum + t.score, 0);
@@ -104,6 +105,23 @@ describe('category coherence', () => {
       expect(hit.search.categoryShare).toBeCloseTo(own / total, 9);
     }
     expect(r.items[0]!.search.categoryShare).toBeGreaterThan(0.5);
+  });
+
+  it('a request naming a service marks exactly the providers whose primary category is it (or a child of it)', async () => {
+    const tree = categoryTree(snapshot);
+    const named = (slug: string) => {
+      const node = tree.bySlug.get(slug)!;
+      return new Set([node.id, ...tree.roots.filter((r) => r.node.id === node.id).flatMap((r) => r.children.map((c) => c.id))]);
+    };
+    for (const [q, slug] of [['jasa olshop', 'e-commerce'], ['aplikasi mobile', 'mobile-app-development']] as const) {
+      const r = await search(q, { limit: 1000 });
+      const ids = named(slug);
+      for (const hit of r.items) expect(hit.search.namedService).toBe(ids.has(primaryCategory.get(hit.summary.slug)!));
+      expect(r.items.filter((hit) => hit.search.namedService).length).toBeGreaterThan(0);
+      expect(r.items[0]!.search.namedService).toBe(true);
+    }
+    // no service named: no provider marked
+    expect((await search('Kota Terpencil', { limit: 1000 })).items.every((hit) => !hit.search.namedService)).toBe(true);
   });
 
   // rowids 1-4 and 6: category 1; rowid 5: category 2. Ranks: both sides returned rowids 1-6 (2 lists of 6).
@@ -171,7 +189,7 @@ describe('the keyword side', () => {
     for (const hit of synonym.items) {
       const keywordPart = hit.search.keywordRank <= synonym.meta.rrf.keywordCandidates ? MIN_KEYWORD_WEIGHT / (60 + hit.search.keywordRank) : 0;
       const vectorPart = hit.search.vectorRank <= synonym.meta.rrf.vectorCandidates ? 1 / (60 + hit.search.vectorRank) : 0;
-      expect(hit.search.rrfScore).toBeCloseTo(keywordPart + vectorPart + hit.search.categoryShare / 61, 12);
+      expect(hit.search.rrfScore).toBeCloseTo(keywordPart + vectorPart + hit.search.categoryShare / 61 + (hit.search.namedService ? 1 / 61 : 0), 12);
     }
   });
 

@@ -32,7 +32,7 @@ export const SearchInfoSchema = z.object({
   rrfScore: z
     .number()
     .describe(
-      'keywordWeight / (60 + keywordRank) + 1 / (60 + vectorRank) + categoryShare / 61, each rank term only from a side that returned the item (meta.rrf.keywordWeight)',
+      'keywordWeight / (60 + keywordRank) + 1 / (60 + vectorRank) + categoryShare / 61 + (namedService ? 1 : 0) / 61, each rank term only from a side that returned the item (meta.rrf.keywordWeight)',
     ),
   keywordRank: z.number().int().min(1).describe('1-based rank in the keyword candidates; their count + 1 when absent'),
   vectorRank: z.number().int().min(1).describe('1-based rank in the vector candidates; their count + 1 when absent'),
@@ -41,6 +41,9 @@ export const SearchInfoSchema = z.object({
     .min(0)
     .max(1)
     .describe("share of the top 10 candidates' RRF score held by providers of this provider's primary category"),
+  namedService: z
+    .boolean()
+    .describe("true when this provider's primary category is a service the request names (as AI recommend reads it), or a child of one"),
 });
 export type SearchInfo = z.output<typeof SearchInfoSchema>;
 

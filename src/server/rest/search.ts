@@ -47,8 +47,9 @@ export const searchRoute = defineRoute({
     'Keyword (FTS5 bm25) and vector (KNN) candidates, each filtered before ranking, merged by Reciprocal Rank ' +
     'Fusion with k = 60, the keyword side\'s terms weighted by meta.rrf.keywordWeight (0.7 to 1: 1 when its best ' +
       'match holds every query word): rrfScore = keywordWeight / ' +
-      '(60 + keywordRank) + 1 / (60 + vectorRank) + categoryShare / 61, each rank term only from a side that returned ' +
-      'the item; categoryShare is the share of the top 10 candidates\' plain RRF score held by the item\'s primary category. ' +
+      '(60 + keywordRank) + 1 / (60 + vectorRank) + categoryShare / 61 + (namedService ? 1 : 0) / 61, each rank term only ' +
+      'from a side that returned the item; categoryShare is the share of the top 10 candidates\' plain RRF score held by the ' +
+      'item\'s primary category; namedService is true when that category is a service the request names. ' +
       'Ranks are 1-based; a side that did not return an item gives it rank = that side\'s ' +
     'candidate count + 1. Ties: rrfScore, then trustLevel, then slug. `q` is cut to 200 code points.',
   tag: 'Search',
