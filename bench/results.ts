@@ -176,6 +176,7 @@ function longTailRows(size: string, lt: LongTailFigures): Cell[][] {
     [`${at}: http cache on rps, p99 ms, hit rate`, `${c.rps}, ${c.p99Ms}, ${orNa(c.cacheHitRate)}`, '', ''],
     [`${at}: http cache on errors, timeouts, non-2xx`, `${c.errors}, ${c.timeouts}, ${c.non2xx}`, '0, 0, 0', verdict(c.errors === 0 && c.timeouts === 0 && c.non2xx === 0)],
     [`${at}: server first answer s (cache on / off)`, `${c.firstAnswerSeconds} / ${u.firstAnswerSeconds}`, t?.firstAnswerSeconds ? `<= ${t.firstAnswerSeconds}` : '', t?.firstAnswerSeconds ? verdict(Math.max(c.firstAnswerSeconds, u.firstAnswerSeconds) <= t.firstAnswerSeconds) : ''],
+    [`${at}: server start to full integrity check done s (cache on / off)`, `${c.verifiedSeconds} / ${u.verifiedSeconds}`, '', ''],
     [`${at}: server RSS MB after load (cache on / off)`, `${orNa(c.serverRssMb)} / ${orNa(u.serverRssMb)}`, t?.rssMb ? `<= ${t.rssMb}` : '', t?.rssMb ? verdict(le(Math.max(c.serverRssMb ?? 0, u.serverRssMb ?? 0), t.rssMb)) : ''],
   ];
 }

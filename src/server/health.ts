@@ -23,6 +23,11 @@ export interface HealthBody {
     schemaVersion: string;
     datasetHash: string;
     counts: Snapshot['meta']['counts'];
+    /**
+     * false for the first seconds of a large snapshot: it serves after a quick structure
+     * check while the full integrity check runs on a worker thread
+     */
+    verified: boolean;
   };
   uptimeSeconds: number;
   pid: number;
@@ -32,13 +37,19 @@ export interface HealthBody {
 
 const NO_CACHE: ResponseCacheCounters = { hits: 0, misses: 0, entries: 0, bytes: 0 };
 
-export function healthBody(snapshot: Snapshot, version: string, now = Date.now(), responseCache: ResponseCacheCounters = NO_CACHE): HealthBody {
+export function healthBody(
+  snapshot: Snapshot,
+  version: string,
+  verified: boolean,
+  now = Date.now(),
+  responseCache: ResponseCacheCounters = NO_CACHE,
+): HealthBody {
   const m = snapshot.meta;
   return {
     status: 'ok',
     service: SERVICE,
     version,
-    snapshot: { id: m.snapshotId, builtAt: m.builtAt, schemaVersion: m.schemaVersion, datasetHash: m.datasetHash, counts: m.counts },
+    snapshot: { id: m.snapshotId, builtAt: m.builtAt, schemaVersion: m.schemaVersion, datasetHash: m.datasetHash, counts: m.counts, verified },
     uptimeSeconds: Math.floor((now - startedAt) / 1000),
     pid: process.pid,
     responseCache,
@@ -63,7 +74,7 @@ export function handleHealth(
     const err = new ApiError('SERVICE_UNAVAILABLE', 'no valid snapshot is loaded');
     return Response.json(err.toBody(), { status: err.status, headers: NO_STORE });
   }
-  return Response.json(healthBody(snapshot, app.version, Date.now(), cacheCounters()), {
+  return Response.json(healthBody(snapshot, app.version, app.snapshots.verified(), Date.now(), cacheCounters()), {
     headers: { ...NO_STORE, 'x-snapshot-id': snapshot.id },
   });
 }

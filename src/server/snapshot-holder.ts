@@ -85,6 +85,8 @@ export class SnapshotHolder {
   private readonly leases = new SnapshotLeases();
   private preparing = false;
   private closed = false;
+  /** false while the first snapshot's full check still runs on the worker; later swaps are checked before they serve */
+  private fullyVerified = false;
 
   readonly file: string;
   private readonly verify: SnapshotVerifier;
@@ -126,6 +128,11 @@ export class SnapshotHolder {
   /** Holds the current snapshot for one request. Throws like current() when none can be opened. */
   lease(): SnapshotLease {
     return this.leases.take(this.current());
+  }
+
+  /** Whether the served snapshot's full integrity check has passed (GET /healthz `snapshot.verified`). */
+  verified(): boolean {
+    return this.fullyVerified;
   }
 
   /** Swapped-out snapshots still held by a request. */
@@ -226,6 +233,7 @@ export class SnapshotHolder {
     }
     const old = this.snapshot;
     this.install(next, stamp);
+    this.fullyVerified = true; // both paths here ran the full check before opening
     this.log({ kind: 'swapped', file: this.file, snapshotId: next.id, previousId: old?.id });
     if (old) this.leases.retire(old);
     return true;
@@ -242,9 +250,13 @@ export class SnapshotHolder {
     const verifyLater = this.verifyInBackground && this.onFirstFileBad ? this.verifyInBackground : undefined;
     const verdict = safeVerify(verifyLater ? checkSnapshotStructure : this.verify, this.file);
     if (!verdict.ok) throw new Error(`snapshot ${this.file} is not usable: ${verdict.reason}`);
+    this.fullyVerified = !verifyLater;
     if (verifyLater) {
       void verifyLater(this.file).then(
-        (full) => !full.ok && !this.closed && this.onFirstFileBad!(`snapshot ${this.file} is not usable: ${full.reason}`),
+        (full) => {
+          if (full.ok) this.fullyVerified = true;
+          else if (!this.closed) this.onFirstFileBad!(`snapshot ${this.file} is not usable: ${full.reason}`);
+        },
         (err: Error) => !this.closed && this.onFirstFileBad!(`snapshot ${this.file} could not be verified: ${err.message}`),
       );
     }

@@ -60,6 +60,7 @@ describe('SnapshotHolder', () => {
       const idB = holder.current().id;
       expect(idB).not.toBe(idA);
       expect(events.at(-1)).toMatchObject({ kind: 'swapped', snapshotId: idB, previousId: idA });
+      expect(holder.verified()).toBe(true);
       // The leased request still sees A, open, however long it takes; new requests see B.
       expect(lease.run(() => holder.current().id)).toBe(idA);
       expect((a.db.prepare('SELECT count(*) AS n FROM published_providers').get() as { n: number }).n).toBe(publishedA);
@@ -136,11 +137,25 @@ describe('SnapshotHolder', () => {
     const holder = new SnapshotHolder(live(), { verify: snapshotVerifier, log: () => {}, verifyInBackground: failingCheck, onFirstFileBad: (reason) => bad.push(reason) });
     try {
       expect(countPublished(holder)).toBeGreaterThan(0); // answered before the full check reported
+      expect(holder.verified()).toBe(false);
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(verified).toBe(true);
       expect(bad).toEqual([`snapshot ${live()} is not usable: integrity check failed: page 7`]);
+      expect(holder.verified()).toBe(false);
     } finally {
       holder.close();
+    }
+    // a passing full check turns verified() (GET /healthz snapshot.verified) true once it has answered
+    let pass: (v: { ok: true }) => void = () => {};
+    const slowCheck = () => new Promise<{ ok: true }>((resolve) => (pass = resolve));
+    const checking = new SnapshotHolder(live(), { verify: snapshotVerifier, log: () => {}, verifyInBackground: slowCheck, onFirstFileBad: () => {} });
+    try {
+      expect(countPublished(checking)).toBeGreaterThan(0);
+      expect(checking.verified()).toBe(false);
+      pass({ ok: true });
+      await waitUntil(() => checking.verified());
+    } finally {
+      checking.close();
     }
     // a wrong schema version is still refused before anything is served
     const older = path.join(ws, 'older.db');
@@ -165,6 +180,7 @@ describe('SnapshotHolder', () => {
       holder.checkInBackground();
       // Nothing swapped synchronously: this request still gets the open snapshot.
       expect(holder.current().id).toBe(idA);
+      expect(holder.verified()).toBe(true); // no background check given: the first file was checked in full
       const idB = await Promise.race([swapped, new Promise<string>((r) => setTimeout(() => r('no swap within 10 s'), 10_000))]);
       expect(idB).not.toBe('no swap within 10 s');
       expect(idB).not.toBe(idA);

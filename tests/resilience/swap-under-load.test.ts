@@ -110,7 +110,7 @@ describe('hot swap under load', () => {
     expect((await fetch(`${node.url}/provider/${edits.removed[0]}`)).status).toBe(404);
 
     const health = (await (await fetch(`${node.url}/healthz`)).json()) as Record<string, unknown>;
-    expect(health).toMatchObject({ status: 'ok', snapshot: { id: idB, builtAt: expect.any(String), counts: { published: expect.any(Number) } } });
+    expect(health).toMatchObject({ status: 'ok', snapshot: { id: idB, verified: true, builtAt: expect.any(String), counts: { published: expect.any(Number) } } });
     expect(health.uptimeSeconds).toEqual(expect.any(Number));
   });
 
