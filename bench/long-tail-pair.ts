@@ -1,6 +1,6 @@
 /**
  * Same-minute before/after of the long-tail HTTP run on a shared machine: two
- * checkouts' `npm run serve` (e.g. /work/main and this worktree), started in
+ * checkouts' `npm run serve` (e.g. a worktree of the previous commit and this one), started in
  * turn on one snapshot with API_RESPONSE_CACHE_MB=0, each loaded like
  * bench/long-tail-http.ts (a settling load of other distinct queries, then 50
  * connections over the 5,000 long-tail URLs), alternated old/new `--pairs` times.
@@ -12,7 +12,7 @@
  * runs of the same minutes only. `--compare N` first checks that both answer the
  * first N URLs with the same status and the same body bytes.
  *
- *   node bench/long-tail-pair.ts --db FILE --old /work/main --new . [--pairs 3] [--seconds 15] [--compare 3000]
+ *   node bench/long-tail-pair.ts --db FILE --old ../previous-checkout --new . [--pairs 3] [--seconds 15] [--compare 3000]
  *     [--serve-processes N] [--old-env K=V ...] [--new-env K=V ...]
  */
 import { spawn, type ChildProcess } from 'node:child_process';

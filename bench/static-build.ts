@@ -66,6 +66,6 @@ export async function runStaticBuild(snapshotFile: string, providers: number): P
     vicCards: counts.vic,
     sitemaps: counts.sitemaps,
     files: counts.files,
-    outDir,
+    outDir: path.relative(process.cwd(), outDir),
   };
 }

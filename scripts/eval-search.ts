@@ -87,7 +87,7 @@ try {
       if (values.verbose) for (const p of report.perQuery) console.log(`${p.id.padEnd(10)} hybrid ${p.hybrid.toFixed(3)} vector ${p.vector.toFixed(3)} recommend ${p.recommend.toFixed(3)}  ${p.q}`);
       console.log(`unpublished or unknown providers returned: ${report.unknownReturned}`);
       results.externalFtsTopOverlap = await printFtsOverlap(snapshot, report.perQuery.map((p) => p.q));
-      results.external = { dir, languageData: languageDataOf(snapshot), ...report };
+      results.external = { set: path.basename(dir), languageData: languageDataOf(snapshot), ...report };
       if (report.unknownReturned > 0) process.exitCode = 1;
     } finally {
       snapshot.close();
