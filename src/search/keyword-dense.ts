@@ -44,45 +44,54 @@ export const ACCUMULATE_MAX_ROWID = 262_144;
 class Accumulator {
   sum = new Float64Array(0);
   held = new Int32Array(0);
-  touched = new Int32Array(1024);
+  touched = new Int32Array(0);
   count = 0;
 
-  /** the previous query's profiles back to 0 */
-  clear(): void {
+  /** Room for rowids up to `rowid` and `postings` new profiles; the previous query's back to 0. */
+  start(rowid: number, postings: number): void {
     for (let i = 0; i < this.count; i++) this.held[this.touched[i]!] = 0;
     this.count = 0;
-  }
-
-  fit(rowid: number): void {
+    if (postings > this.touched.length) this.touched = new Int32Array(Math.max(postings, 2 * this.touched.length));
     if (rowid < this.sum.length) return;
-    const n = Math.max(rowid + 1, this.sum.length * 2, 1024);
-    const sum = new Float64Array(n);
-    const held = new Int32Array(n);
-    sum.set(this.sum);
-    held.set(this.held);
-    this.sum = sum;
-    this.held = held;
+    const n = Math.max(rowid + 1, 2 * this.sum.length);
+    this.sum = new Float64Array(n);
+    this.held = new Int32Array(n);
   }
 
-  add(r: number, value: number, bit: number): void {
-    const h = this.held[r]!;
-    if (h === 0) {
-      this.sum[r] = value;
-      this.held[r] = bit;
-      if (this.count === this.touched.length) {
-        const grown = new Int32Array(this.touched.length * 2);
-        grown.set(this.touched);
-        this.touched = grown;
+  /** One list's contributions, in a tight loop. */
+  add(rowids: Int32Array, impacts: Float32Array | Float64Array, bit: number, allowed: Uint8Array | null): void {
+    const { sum, held, touched } = this;
+    let count = this.count;
+    for (let i = 0; i < rowids.length; i++) {
+      const r = rowids[i]!;
+      if (allowed !== null && allowed[r] !== 1) continue;
+      const h = held[r]!;
+      if (h === 0) {
+        sum[r] = impacts[i]!;
+        held[r] = bit;
+        touched[count++] = r;
+      } else {
+        sum[r]! += impacts[i]!;
+        held[r] = h | bit;
       }
-      this.touched[this.count++] = r;
-      return;
     }
-    this.sum[r]! += value;
-    this.held[r] = h | bit;
+    this.count = count;
   }
 }
 
 const acc = new Accumulator();
+
+/** A cursor's profiles and scores as arrays (a phrase, when a test asks for the accumulation). */
+function listOf(c: Cursor): { rowids: Int32Array; impacts: Float32Array | Float64Array } {
+  if (c instanceof TermCursor) return c.list;
+  const rowids: number[] = [];
+  const scores: number[] = [];
+  for (; c.doc < END; c.next()) {
+    rowids.push(c.doc);
+    scores.push(c.score());
+  }
+  return { rowids: Int32Array.from(rowids), impacts: Float64Array.from(scores) };
+}
 
 /**
  * Whether the query's lists are plain, few and short enough to add up (at most 30
@@ -106,34 +115,34 @@ export function accumulates(parts: Cursor[], groups: number): boolean {
  */
 export function accumulatedTopK(parts: Cursor[], groupOf: number[], groups: number, k: number, filter: FilterSet | null, allTopicsFirst: boolean): number[] {
   const allowed = filter?.allowed ?? null;
-  acc.clear();
-  for (let p = 0; p < parts.length; p++) {
-    const c = parts[p]!;
-    const bit = 1 << groupOf[p]!;
-    if (c instanceof TermCursor) {
-      const { rowids, impacts } = c.list;
-      if (rowids.length === 0) continue;
-      acc.fit(rowids[rowids.length - 1]!);
-      for (let i = 0; i < rowids.length; i++) {
-        const r = rowids[i]!;
-        if (allowed !== null && allowed[r] !== 1) continue;
-        acc.add(r, impacts[i]!, bit);
-      }
-      continue;
-    }
-    for (; c.doc < END; c.next()) {
-      if (allowed !== null && allowed[c.doc] !== 1) continue;
-      acc.fit(c.doc);
-      acc.add(c.doc, c.score(), bit);
-    }
+  const lists = parts.map(listOf);
+  let postings = 0;
+  let last = 0;
+  for (const { rowids } of lists) {
+    postings += rowids.length;
+    if (rowids.length > 0) last = Math.max(last, rowids[rowids.length - 1]!);
   }
+  acc.start(last, postings);
+  for (let p = 0; p < lists.length; p++) acc.add(lists[p]!.rowids, lists[p]!.impacts, 1 << groupOf[p]!, allowed);
   const every = (1 << groups) - 1;
   const tier = new TopK(k);
-  const rest = new TopK(allTopicsFirst ? k : 0);
-  for (let i = 0; i < acc.count; i++) {
-    const r = acc.touched[i]!;
-    if (!allTopicsFirst || acc.held[r] === every) tier.push(acc.sum[r]!, r);
-    else rest.push(acc.sum[r]!, r);
+  const rest = new TopK(k);
+  const { sum, held, touched, count } = acc;
+  // a profile below a full heap's k-th best is not offered (a tie is: push decides by rowid)
+  let tierBar = -Infinity;
+  let restBar = -Infinity;
+  for (let i = 0; i < count; i++) {
+    const r = touched[i]!;
+    const s = sum[r]!;
+    if (!allTopicsFirst || held[r] === every) {
+      if (s < tierBar) continue;
+      tier.push(s, r);
+      tierBar = tier.threshold;
+    } else {
+      if (s < restBar) continue;
+      rest.push(s, r);
+      restBar = rest.threshold;
+    }
   }
   const first = tier.sorted().map((e) => e.id);
   if (first.length >= k) return first;
