@@ -27,6 +27,11 @@
  *  - Filters: a rowid the filter does not allow moves every cursor to the next
  *    allowed rowid (a gallop in the filter's sorted list).
  *
+ * Short queries skip the walk: a single unfiltered list answers from its k best
+ * postings (keyword-seeds.ts); plain lists that are few and short (100,000
+ * providers) are added up term at a time (keyword-dense.ts), which costs less than
+ * walking them when the bounds prune little.
+ *
  * The shared bounds, their rounding rule and the moves over a list: keyword-bounds.ts.
  */
 import type { FilterSet } from '../query/filter-set.ts';
