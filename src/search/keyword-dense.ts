@@ -144,7 +144,7 @@ export function accumulatedTopK(parts: Cursor[], groupOf: number[], groups: numb
       restBar = rest.threshold;
     }
   }
-  const first = tier.sorted().map((e) => e.id);
+  const first = tier.ids();
   if (first.length >= k) return first;
-  return [...first, ...rest.sorted().slice(0, k - first.length).map((e) => e.id)];
+  return [...first, ...rest.ids().slice(0, k - first.length)];
 }

@@ -99,7 +99,7 @@ function topOfList(list: TermPostings, k: number, filter: FilterSet | null): num
       threshold = top.threshold;
     }
   }
-  return top.sorted().map((e) => e.id);
+  return top.ids();
 }
 
 /** The score at `doc` in query order (the exhaustive ranking's sum), every cursor being at `doc` or past it. */
@@ -178,7 +178,7 @@ function conjunctive(groups: Cursor[], k: number, filter: FilterSet | null): num
     lead.next();
     doc = lead.doc;
   }
-  return top.sorted().map((e) => e.id);
+  return top.ids();
 }
 
 /**
@@ -284,5 +284,5 @@ function disjunctive(groupCursors: Cursor[], k: number, filter: FilterSet | null
     for (let j = essential; j < n; j++) if (sorted[j]!.doc === doc) sorted[j]!.next();
     doc = leastEssential();
   }
-  return top.sorted().map((e) => e.id);
+  return top.ids();
 }
