@@ -8,8 +8,8 @@
  *
  *   keywordWeight = MIN_KEYWORD_WEIGHT + (1 - MIN_KEYWORD_WEIGHT) * (query terms in the best keyword match / query terms)
  */
-import { publishedRowsByRowid } from '../query/providers.ts';
 import { termsFoundIn, type KeywordQuery } from './keyword-query.ts';
+import type { ProviderRow } from '../query/provider-row.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 
 /**
@@ -21,9 +21,16 @@ import type { Snapshot } from '../query/snapshot.ts';
  */
 export const MIN_KEYWORD_WEIGHT = 0.7;
 
+/** The best match's own text: its six text columns, not the whole row (half the cost of the row read). */
+const OWN_TEXT_SQL = `
+  SELECT p.company_name, p.tagline, p.description, p.capability_tags, p.industry_focus, p.city
+  FROM published_providers p WHERE p.rowid = ?`;
+
+type OwnText = Pick<ProviderRow, 'company_name' | 'tagline' | 'description' | 'capability_tags' | 'industry_focus' | 'city'>;
+
 export function keywordWeight(snapshot: Snapshot, query: KeywordQuery, keyword: readonly number[]): number {
   if (keyword.length === 0 || query.terms.length === 0) return 1;
-  const best = publishedRowsByRowid(snapshot, [keyword[0]!]).get(keyword[0]!);
+  const best = snapshot.prepare<[number], OwnText>(OWN_TEXT_SQL).get(keyword[0]!);
   if (!best) return 1;
   const ownText = [best.company_name, best.tagline, best.description, best.capability_tags, best.industry_focus, best.city ?? ''].join(' ');
   return MIN_KEYWORD_WEIGHT + (1 - MIN_KEYWORD_WEIGHT) * (termsFoundIn(ownText, query).length / query.terms.length);

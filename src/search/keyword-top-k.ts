@@ -27,11 +27,18 @@
  *  - Filters: a rowid the filter does not allow moves every cursor to the next
  *    allowed rowid (a gallop in the filter's sorted list).
  *
+ * Short queries skip the walk: a single unfiltered list answers from its k best
+ * postings (keyword-seeds.ts); plain lists that are few and short (100,000
+ * providers) are added up term at a time (keyword-dense.ts), which costs less than
+ * walking them when the bounds prune little.
+ *
  * The shared bounds, their rounding rule and the moves over a list: keyword-bounds.ts.
  */
 import type { FilterSet } from '../query/filter-set.ts';
 import { AllowedWalk, blockBound, cannotReach, essentialBlockBound, skipUnreachable } from './keyword-bounds.ts';
 import { END, PartsCursor, TermCursor, type Cursor } from './keyword-cursors.ts';
+import { accumulatedTopK, accumulates } from './keyword-dense.ts';
+import { bestPositions, SeedSkip } from './keyword-seeds.ts';
 import { BLOCK, type TermPostings } from './posting-list.ts';
 import { TopK } from './top-k.ts';
 
@@ -39,6 +46,8 @@ export interface KeywordTopKOptions {
   k: number;
   filter: FilterSet | null;
   allTopicsFirst: boolean;
+  /** tests: force the walk (false) or the accumulation (true) instead of choosing by size */
+  accumulate?: boolean;
 }
 
 /** Rowids best first. `cursors()` makes fresh cursors, one per group, in query order. */
@@ -48,6 +57,13 @@ export function topKeywordMatches(cursors: () => Cursor[], options: KeywordTopKO
   const first = cursors();
   if (first.length === 0) return [];
   if (first.length === 1 && first[0] instanceof TermCursor) return topOfList(first[0].list, k, filter);
+  const groupOf: number[] = [];
+  const parts = first.flatMap((c, g) => {
+    const own = c instanceof PartsCursor ? c.parts : [c];
+    for (let i = 0; i < own.length; i++) groupOf.push(g);
+    return own;
+  });
+  if (options.accumulate ?? accumulates(parts, first.length)) return accumulatedTopK(parts, groupOf, first.length, k, filter, options.allTopicsFirst && first.length > 1);
   if (!options.allTopicsFirst || first.length === 1) return disjunctive(first, k, filter, false);
   const everyGroup = conjunctive(first, k, filter);
   if (everyGroup.length >= k) return everyGroup;
@@ -55,28 +71,35 @@ export function topKeywordMatches(cursors: () => Cursor[], options: KeywordTopKO
 }
 
 /**
- * One list (a word, or a group kept as one list): its blocks in order, skipping a
- * block whose largest score cannot beat the k-th best, testing the others' entries
- * directly. The common case of a single word or service, in a tight loop.
+ * One list (a word, or a group kept as one list): unfiltered, its k best postings
+ * (kept per list, keyword-seeds.ts). Filtered, those the filter allows first (so
+ * the k-th best starts high), then its blocks in order, skipping a block whose
+ * largest score cannot beat the k-th best, testing the others' entries directly.
+ * The common case of a single word or service, in a tight loop.
  */
 function topOfList(list: TermPostings, k: number, filter: FilterSet | null): number[] {
   const { rowids, impacts, blockMax } = list;
-  const allowed = filter?.allowed;
+  const best = bestPositions(list, k);
+  if (!filter) return Array.from(best, (i) => rowids[i]!);
+  const allowed = filter.allowed;
   const top = new TopK(k);
-  let threshold = -Infinity;
+  for (const i of best) if (allowed[rowids[i]!] === 1) top.push(impacts[i]!, rowids[i]!);
+  const seeded = new SeedSkip(Int32Array.from(best, (i) => rowids[i]!).sort());
+  let threshold = top.threshold;
   for (let b = 0; b < blockMax.length; b++) {
-    // an entry equal to the k-th best has a larger rowid: it loses the tie
-    if (top.size === k && blockMax[b]! <= threshold) continue;
+    // Not `<=`: a posting tying the k-th best may have the smaller rowid (the seeds
+    // were pushed out of rowid order); push breaks the tie.
+    if (blockMax[b]! < threshold) continue;
     for (let i = b * BLOCK, end = Math.min(rowids.length, i + BLOCK); i < end; i++) {
       const score = impacts[i]!;
-      if (top.size === k && score <= threshold) continue;
+      if (score < threshold) continue;
       const r = rowids[i]!;
-      if (allowed && allowed[r] !== 1) continue;
+      if (allowed[r] !== 1 || seeded.has(r)) continue;
       top.push(score, r);
       threshold = top.threshold;
     }
   }
-  return top.sorted().map((e) => e.id);
+  return top.ids();
 }
 
 /** The score at `doc` in query order (the exhaustive ranking's sum), every cursor being at `doc` or past it. */
@@ -155,7 +178,7 @@ function conjunctive(groups: Cursor[], k: number, filter: FilterSet | null): num
     lead.next();
     doc = lead.doc;
   }
-  return top.sorted().map((e) => e.id);
+  return top.ids();
 }
 
 /**
@@ -261,5 +284,5 @@ function disjunctive(groupCursors: Cursor[], k: number, filter: FilterSet | null
     for (let j = essential; j < n; j++) if (sorted[j]!.doc === doc) sorted[j]!.next();
     doc = leastEssential();
   }
-  return top.sorted().map((e) => e.id);
+  return top.ids();
 }

@@ -4,21 +4,21 @@
  */
 export class TopK {
   private readonly scores: Float64Array;
-  private readonly ids: Int32Array;
+  private readonly rowids: Int32Array;
   size = 0;
 
   readonly k: number;
   constructor(k: number) {
     this.k = k;
     this.scores = new Float64Array(k);
-    this.ids = new Int32Array(k);
+    this.rowids = new Int32Array(k);
   }
 
   /** true when (score, id) ranks below (s, i): lower score, or same score and larger rowid */
   private worse(a: number, b: number): boolean {
     const sa = this.scores[a]!;
     const sb = this.scores[b]!;
-    return sa < sb || (sa === sb && this.ids[a]! > this.ids[b]!);
+    return sa < sb || (sa === sb && this.rowids[a]! > this.rowids[b]!);
   }
 
   /** The score an item must beat to enter (-Infinity while not full). */
@@ -31,7 +31,7 @@ export class TopK {
     if (this.size < this.k) {
       let i = this.size++;
       this.scores[i] = score;
-      this.ids[i] = id;
+      this.rowids[i] = id;
       while (i > 0) {
         const parent = (i - 1) >> 1;
         if (!this.worse(i, parent)) break;
@@ -41,9 +41,14 @@ export class TopK {
       return;
     }
     const rootScore = this.scores[0]!;
-    if (score < rootScore || (score === rootScore && id > this.ids[0]!)) return;
+    if (score < rootScore || (score === rootScore && id > this.rowids[0]!)) return;
     this.scores[0] = score;
-    this.ids[0] = id;
+    this.rowids[0] = id;
+    this.siftDown();
+  }
+
+  /** The root to its place below (after it was replaced). */
+  private siftDown(): void {
     let i = 0;
     for (;;) {
       const l = 2 * i + 1;
@@ -61,15 +66,24 @@ export class TopK {
     const s = this.scores[a]!;
     this.scores[a] = this.scores[b]!;
     this.scores[b] = s;
-    const id = this.ids[a]!;
-    this.ids[a] = this.ids[b]!;
-    this.ids[b] = id;
+    const id = this.rowids[a]!;
+    this.rowids[a] = this.rowids[b]!;
+    this.rowids[b] = id;
   }
 
-  /** The kept items, best first. */
-  sorted(): { id: number; score: number }[] {
-    const out: { id: number; score: number }[] = [];
-    for (let i = 0; i < this.size; i++) out.push({ id: this.ids[i]!, score: this.scores[i]! });
-    return out.sort((a, b) => b.score - a.score || a.id - b.id);
+  /**
+   * The kept ids, best first; empties the heap. The worst is popped first into the
+   * last place: no object per item and no sort (this was 3% of search's CPU).
+   */
+  ids(): number[] {
+    const out = new Array<number>(this.size);
+    while (this.size > 0) {
+      const last = --this.size;
+      out[last] = this.rowids[0]!;
+      this.scores[0] = this.scores[last]!;
+      this.rowids[0] = this.rowids[last]!;
+      this.siftDown();
+    }
+    return out;
   }
 }

@@ -131,7 +131,7 @@ export function nearestRowids(index: VectorIndex, query: Float32Array, set: Filt
       if (p >= 0) scan.add(p);
     }
     scan.flush();
-    return top.sorted().map((e) => e.id);
+    return top.ids();
   }
   // Nearest lists first; stop after NPROBE lists once enough allowed providers were seen.
   const order = new TopK(index.lists);
@@ -140,7 +140,7 @@ export function nearestRowids(index: VectorIndex, query: Float32Array, set: Filt
   const enough = k * MIN_VISITED_FACTOR;
   let probed = 0;
   let visited = 0;
-  for (const { id: l } of order.sorted()) {
+  for (const l of order.ids()) {
     if (probed >= NPROBE && visited >= enough) break;
     probed++;
     for (let p = index.listStart[l]!, end = index.listStart[l + 1]!; p < end; p++) {
@@ -150,5 +150,5 @@ export function nearestRowids(index: VectorIndex, query: Float32Array, set: Filt
     }
   }
   scan.flush();
-  return top.sorted().map((e) => e.id);
+  return top.ids();
 }

@@ -4,7 +4,7 @@
  * lists (Zipf-like document frequencies, function words with near-zero
  * contributions, ties), with phrases, prefixes, weights, filters, the all-topics
  * tier and windows from 1 to everything; and on a real fixture snapshot with the
- * queries searchProviders builds.
+ * queries searchProviders builds; each query both walked and added up (keyword-dense.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { buildFilter } from '../../src/query/filters.ts';
@@ -86,9 +86,13 @@ function exhaustive(source: PostingsSource, groups: KeywordGroup[], allowed: Uin
   return ranked.slice(0, k).map((r) => r.doc);
 }
 
-/** splitMin 0: every word group walked as its largest list plus the rest (what long lists at 1,000,000 providers get). */
-const fast = (source: PostingsSource, query: Pick<KeywordQuery, 'groups' | 'allTopicsFirst'>, filter: FilterSet | null, k: number, splitMin = SPLIT_MIN_POSTINGS) =>
-  topKeywordMatches(() => query.groups.map((g) => groupCursor(source, g, splitMin)), { k, filter, allTopicsFirst: query.allTopicsFirst });
+/**
+ * splitMin 0: every word group walked as its largest list plus the rest (what long
+ * lists at 1,000,000 providers get). accumulate: the lists added up (true) or
+ * walked (false), whatever their size.
+ */
+const fast = (source: PostingsSource, query: Pick<KeywordQuery, 'groups' | 'allTopicsFirst'>, filter: FilterSet | null, k: number, splitMin = SPLIT_MIN_POSTINGS, accumulate?: boolean) =>
+  topKeywordMatches(() => query.groups.map((g) => groupCursor(source, g, splitMin)), { k, filter, allTopicsFirst: query.allTopicsFirst, ...(accumulate === undefined ? {} : { accumulate }) });
 
 /** Generated lists: a vocabulary with Zipf-like frequencies, a few function words worth almost nothing, ties. */
 function generatedSource(seed: number, docs: number, terms: number): { source: PostingsSource; vocabulary: string[] } {
@@ -163,14 +167,15 @@ describe('keyword top-k equals the exhaustive ranking', () => {
       const everything = exhaustive(source, query.groups, filter?.allowed ?? null, query.allTopicsFirst, 100_000);
       for (const k of [1, 10, 150, 100_000]) {
         const expected = everything.slice(0, k);
-        for (const splitMin of [SPLIT_MIN_POSTINGS, 0]) {
-          expect(fast(source, query, filter, k, splitMin), JSON.stringify({ q, k, splitMin, query })).toEqual(expected);
-          compared++;
-        }
+        for (const splitMin of [SPLIT_MIN_POSTINGS, 0])
+          for (const accumulate of [false, true]) {
+            expect(fast(source, query, filter, k, splitMin, accumulate), JSON.stringify({ q, k, splitMin, accumulate, query })).toEqual(expected);
+            compared++;
+          }
         if (expected.length > 0) nonEmpty++;
       }
     }
-    expect(compared).toBe(2400);
+    expect(compared).toBe(4800);
     expect(nonEmpty).toBeGreaterThan(1000);
   });
 
@@ -210,6 +215,7 @@ describe('keyword side on a real snapshot', () => {
             const expected = exhaustive(source, query.groups, set?.allowed ?? null, query.allTopicsFirst, k);
             expect(keywordCandidates(snapshot, query, filter, k), `${text} ${JSON.stringify(f)} k=${k}`).toEqual(expected);
             expect(fast(source, query, set, k, 0), `${text} ${JSON.stringify(f)} k=${k} split`).toEqual(expected);
+            for (const accumulate of [false, true]) expect(fast(source, query, set, k, SPLIT_MIN_POSTINGS, accumulate), `${text} ${JSON.stringify(f)} k=${k} accumulate=${accumulate}`).toEqual(expected);
             if (expected.length > 0) nonEmpty++;
           }
         }
