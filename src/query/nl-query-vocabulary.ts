@@ -1,20 +1,21 @@
 /**
  * The parser's vocabulary read from the snapshot: the cities and provinces of
- * published providers and the usable categories. Computed once per snapshot.
+ * published providers (from published_places, counted by the builder) and the
+ * usable categories. Computed once per snapshot.
  */
 import type { Snapshot } from './snapshot.ts';
 import { queryParser, type QueryParser, type Vocabulary, type VocabularyCategory } from './nl-query.ts';
 
 // Most common spelling first, so the first city seen per citySlug is the one named.
 const CITIES_SQL = `
-  SELECT city, city_slug AS citySlug, COUNT(*) AS n
-  FROM published_providers
+  SELECT city, city_slug AS citySlug, SUM(providers) AS n
+  FROM published_places
   WHERE city IS NOT NULL AND city_slug IS NOT NULL AND city_slug <> ''
   GROUP BY city
   ORDER BY n DESC, city`;
 
 const PROVINCES_SQL = `
-  SELECT DISTINCT province FROM published_providers WHERE province IS NOT NULL ORDER BY province`;
+  SELECT DISTINCT province FROM published_places WHERE province IS NOT NULL ORDER BY province`;
 
 // Usable categories: active, under an active parent when they have one.
 const CATEGORIES_SQL = `

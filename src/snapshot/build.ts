@@ -114,6 +114,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
 
     progress('indexes', 0);
     createIndexes(db);
+    db.exec(COUNT_PUBLISHED_PLACES_SQL);
 
     const vectors = await writeProviderVectors(db, external, loaded.writer.categoryNames, progress, options.embedThreads, fit);
     fit = undefined;
@@ -202,6 +203,10 @@ async function loadDataset(
   writer.finish();
   return { writer, issues, notes, counts };
 }
+
+const COUNT_PUBLISHED_PLACES_SQL = `
+  INSERT INTO published_places (city, city_slug, province, providers)
+  SELECT city, city_slug, province, COUNT(*) FROM published_providers GROUP BY city, city_slug, province`;
 
 /** The secondary indexes, each in one sorted pass after the load, and the FTS index merged. */
 function createIndexes(db: Database.Database): void {

@@ -6,8 +6,9 @@
 /**
  * Bumped whenever a reader would misread an older file. Stored as snapshot_meta.schema_version.
  * 2: search_postings in rowid order (was impact order); search_postings and vector_partitions required.
+ * 3: published_places (published providers per city and province) required.
  */
-export const SCHEMA_VERSION = '2';
+export const SCHEMA_VERSION = '3';
 
 /** Tables and views every complete snapshot has (verifySnapshotFile checks them). */
 export const REQUIRED_TABLES = [
@@ -25,6 +26,8 @@ export const REQUIRED_TABLES = [
   // what search reads (version 2: postings in rowid order)
   'search_postings',
   'vector_partitions',
+  // version 3: what the request parser reads when a snapshot opens
+  'published_places',
 ] as const;
 export const REQUIRED_VIEWS = ['published_providers', 'public_proofs'] as const;
 

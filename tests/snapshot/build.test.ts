@@ -142,6 +142,15 @@ describe('snapshot from the mini dataset', () => {
     expect(db.prepare("SELECT slug, active, position FROM categories WHERE id = 'cat-legacy'").get()).toEqual({ slug: 'legacy-systems', active: 0, position: 4 });
   });
 
+  it('counts published providers per place in published_places, equal to grouping the view', () => {
+    const counted = db.prepare('SELECT city, city_slug, province, providers FROM published_places ORDER BY 1, 2, 3').all();
+    const grouped = db
+      .prepare('SELECT city, city_slug, province, count(*) AS providers FROM published_providers GROUP BY 1, 2, 3 ORDER BY 1, 2, 3')
+      .all();
+    expect(counted.length).toBeGreaterThan(0);
+    expect(counted).toEqual(grouped);
+  });
+
   it('records snapshot_meta and passes the verifier', async () => {
     const meta = readSnapshotMeta(file);
     expect(meta).toMatchObject({
