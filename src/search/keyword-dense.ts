@@ -79,6 +79,9 @@ class Accumulator {
   }
 }
 
+// This thread's scratch memory, not a cache: no value in it outlives the query that
+// wrote it (start() clears what the previous one touched), so snapshots, hot swaps and
+// tests never see each other's sums; only the arrays' room is kept (at most 262,144 rowids).
 const acc = new Accumulator();
 
 /** A cursor's profiles and scores as arrays (a phrase, when a test asks for the accumulation). */
