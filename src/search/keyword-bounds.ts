@@ -37,19 +37,20 @@ export class AllowedWalk {
 }
 
 /**
- * Moves a lone essential list past its postings that cannot pass `threshold` even
- * with `rest` (the sum of every other group's largest score) added: whole blocks
- * by their maxima, then posting by posting. The disjunctive walk would visit and
- * reject each of them (its bounds are at most these); a common word's list after
- * the first k is mostly such postings, and this loop costs a comparison each
- * instead of a visit.
+ * Moves a list past its postings that cannot pass `threshold` even with `rest` (a
+ * bound of every other group's score) added: whole blocks by their maxima, then
+ * posting by posting, stopping at the first posting that can or past `upTo` (the
+ * last rowid `rest` bounds). The walks would visit and reject each of them (their
+ * bounds are at most these); a common word's list after the first k is mostly such
+ * postings, and this loop costs a comparison each instead of a visit.
  */
-export function skipUnreachable(cursor: TermCursor, rest: number, threshold: number): void {
-  const { rowids, impacts, blockMax } = cursor.list;
+export function skipUnreachable(cursor: TermCursor, rest: number, threshold: number, upTo = END): void {
+  const { rowids, impacts, blockMax, blockLast } = cursor.list;
   let i = cursor.at;
-  while (i < rowids.length) {
+  while (i < rowids.length && rowids[i]! <= upTo) {
     const b = (i / BLOCK) | 0;
-    if (cannotReach(blockMax[b]! + rest, threshold)) {
+    // a block reaching past upTo is tested posting by posting (`rest` bounds nothing there)
+    if (blockLast[b]! <= upTo && cannotReach(blockMax[b]! + rest, threshold)) {
       i = (b + 1) * BLOCK;
       continue;
     }

@@ -70,10 +70,15 @@ export class TermCursor implements Cursor {
   readonly cost: number;
   private i = 0;
   private block = 0;
+  // the list's arrays as own fields: every visit reads them
+  private readonly rowids: Int32Array;
+  private readonly impacts: Float32Array | Float64Array;
 
   readonly list: TermPostings;
   constructor(list: TermPostings) {
     this.list = list;
+    this.rowids = list.rowids;
+    this.impacts = list.impacts;
     this.doc = list.rowids.length > 0 ? list.rowids[0]! : END;
     this.max = list.max;
     this.cost = list.rowids.length;
@@ -81,17 +86,21 @@ export class TermCursor implements Cursor {
 
   next(): void {
     const i = ++this.i;
-    this.doc = i < this.list.rowids.length ? this.list.rowids[i]! : END;
+    this.doc = i < this.rowids.length ? this.rowids[i]! : END;
   }
 
   seek(target: number): void {
     if (this.doc >= target) return;
-    const i = (this.i = gallop(this.list.rowids, this.i + 1, target));
-    this.doc = i < this.list.rowids.length ? this.list.rowids[i]! : END;
+    const rowids = this.rowids;
+    let i = this.i + 1;
+    // the next posting is often the one (lists of common words): no gallop call then
+    if (i < rowids.length && rowids[i]! < target) i = gallop(rowids, i, target);
+    this.i = i;
+    this.doc = i < rowids.length ? rowids[i]! : END;
   }
 
   score(): number {
-    return this.list.impacts[this.i]!;
+    return this.impacts[this.i]!;
   }
 
   /** The index of the current posting in `list` (its length at the end). */
@@ -102,7 +111,7 @@ export class TermCursor implements Cursor {
   /** To the posting at index `i` (forward only). */
   moveTo(i: number): void {
     this.i = i;
-    this.doc = i < this.list.rowids.length ? this.list.rowids[i]! : END;
+    this.doc = i < this.rowids.length ? this.rowids[i]! : END;
   }
 
   shallow(target: number): number {
@@ -174,18 +183,57 @@ export class SumCursor implements Cursor {
 }
 
 /**
- * A group walked as the plain sum of its parts (groupCursor's split word group):
- * the top-k's disjunctive walk takes the parts as lists of their own, each with its
- * own bound.
+ * A group walked as the plain sum of its two lists (groupCursor's split word
+ * group): the top-k's disjunctive walk takes them as lists of their own, each with
+ * its own bound. Not a SumCursor: its two plain lists as fields keep every call
+ * here on one class (the walks visit these groups hundreds of thousands of times).
  */
-export class PartsCursor extends SumCursor {
-  readonly parts: Cursor[];
-  constructor(parts: Cursor[]) {
-    super(
-      parts,
-      parts.map(() => 1),
-    );
-    this.parts = parts;
+export class PartsCursor implements Cursor {
+  doc: number;
+  upTo = END;
+  readonly max: number;
+  readonly cost: number;
+  readonly parts: TermCursor[];
+  private readonly a: TermCursor;
+  private readonly b: TermCursor;
+  constructor(a: TermCursor, b: TermCursor) {
+    this.a = a;
+    this.b = b;
+    this.parts = [a, b];
+    this.max = a.max + b.max;
+    this.cost = a.cost + b.cost;
+    this.doc = Math.min(a.doc, b.doc);
+  }
+
+  next(): void {
+    const { a, b, doc } = this;
+    if (a.doc === doc) a.next();
+    if (b.doc === doc) b.next();
+    this.doc = a.doc < b.doc ? a.doc : b.doc;
+  }
+
+  seek(target: number): void {
+    if (this.doc >= target) return;
+    this.a.seek(target);
+    this.b.seek(target);
+    this.doc = this.a.doc < this.b.doc ? this.a.doc : this.b.doc;
+  }
+
+  /** The parts' sum in their order (a part moved past `doc` adds nothing). */
+  score(): number {
+    const { a, b, doc } = this;
+    return (a.doc === doc ? a.score() : 0) + (b.doc === doc ? b.score() : 0);
+  }
+
+  /** `doc` again after the parts were moved directly (the conjunctive walk's skips). */
+  sync(): void {
+    this.doc = this.a.doc < this.b.doc ? this.a.doc : this.b.doc;
+  }
+
+  shallow(target: number): number {
+    const bound = this.a.shallow(target) + this.b.shallow(target);
+    this.upTo = this.a.upTo < this.b.upTo ? this.a.upTo : this.b.upTo;
+    return bound;
   }
 }
 
@@ -298,5 +346,5 @@ export function groupCursor(source: PostingsSource, group: KeywordGroup, splitMi
   if (words.length === 1) return new TermCursor(lists[0]!);
   if (lists[head]!.rowids.length < splitMin) return new TermCursor(source.group(group));
   const rest = words.filter((_, i) => i !== head).map((w) => ({ tokens: [w], prefix: false, weight: 1 }));
-  return new PartsCursor([new TermCursor(lists[head]!), new TermCursor(source.group({ alternatives: rest }))]);
+  return new PartsCursor(new TermCursor(lists[head]!), new TermCursor(source.group({ alternatives: rest })));
 }

@@ -123,21 +123,31 @@ function sumInOrder(scores: Float64Array, n: number): number {
   return s;
 }
 
-/** Profiles matching every group, led by the rarest one. */
+/**
+ * Profiles matching every group, led by the rarest one. Once the heap is full, a
+ * block window's bounds give each profile a ceiling: the lead's score plus the
+ * others' bounds, lowered as each other group is found and scored (a profile that
+ * cannot pass the k-th best is dropped before the remaining groups are sought). A
+ * plain lead list skips its postings below the ceiling's floor in a tight loop.
+ */
 function conjunctive(groups: Cursor[], k: number, filter: FilterSet | null): number[] {
   const n = groups.length;
-  const byCost = [...groups].sort((a, b) => a.cost - b.cost);
+  const costOrder = groups.map((_, g) => g).sort((a, b) => groups[a]!.cost - groups[b]!.cost);
+  const byCost = costOrder.map((g) => groups[g]!);
   const lead = byCost[0]!;
+  const leadList = lead instanceof TermCursor ? lead : null;
   const top = new TopK(k);
   const allowed = filter ? new AllowedWalk(filter) : null;
   const scores = new Float64Array(n);
-  const bounds = new Float64Array(n);
+  const bounds = new Float64Array(n); // in query order, as blockBound sums them
+  // boundAfter[i]: the sum of the window's bounds of byCost[i+1 .. n-1]
+  const boundAfter = new Float64Array(n);
   const window = { upTo: END };
   let windowEnd = -1;
-  let othersBound = 0; // the other groups' bounds over the current window
   let doc = lead.doc;
   outer: while (doc < END) {
-    if (top.size === k && doc > windowEnd) {
+    const full = top.size === k;
+    if (full && doc > windowEnd) {
       if (blockBound(groups, doc, window, bounds) <= top.threshold) {
         if (window.upTo >= END - 1) break;
         lead.seek(window.upTo + 1);
@@ -145,16 +155,13 @@ function conjunctive(groups: Cursor[], k: number, filter: FilterSet | null): num
         continue;
       }
       windowEnd = window.upTo;
-      othersBound = 0;
-      for (let g = 0; g < n; g++) if (groups[g] !== lead) othersBound += bounds[g]!;
+      boundAfter[n - 1] = 0;
+      for (let i = n - 2; i >= 0; i--) boundAfter[i] = boundAfter[i + 1]! + bounds[costOrder[i + 1]!]!;
     }
-    // A profile whose lead score cannot pass the k-th best even with the others'
-    // bounds is not sought in the other lists (the others' seeks and scores were
-    // most of this walk for two common words).
-    if (top.size === k && cannotReach(lead.score() + othersBound, top.threshold)) {
-      lead.next();
+    if (full && leadList) {
+      skipUnreachable(leadList, boundAfter[0]!, top.threshold, windowEnd);
       doc = lead.doc;
-      continue;
+      if (doc > windowEnd) continue;
     }
     if (allowed) {
       const next = allowed.from(doc);
@@ -164,6 +171,13 @@ function conjunctive(groups: Cursor[], k: number, filter: FilterSet | null): num
         continue;
       }
     }
+    // With a full heap, the score so far plus the bounds of the groups not yet sought.
+    let partial = full ? lead.score() : 0;
+    if (full && cannotReach(partial + boundAfter[0]!, top.threshold)) {
+      lead.next();
+      doc = lead.doc;
+      continue;
+    }
     for (let i = 1; i < n; i++) {
       const c = byCost[i]!;
       c.seek(doc);
@@ -171,6 +185,14 @@ function conjunctive(groups: Cursor[], k: number, filter: FilterSet | null): num
         lead.seek(c.doc);
         doc = lead.doc;
         continue outer;
+      }
+      if (full) {
+        partial += c.score();
+        if (cannotReach(partial + boundAfter[i]!, top.threshold)) {
+          lead.next();
+          doc = lead.doc;
+          continue outer;
+        }
       }
     }
     for (let g = 0; g < n; g++) scores[g] = groups[g]!.score();
