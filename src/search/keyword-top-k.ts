@@ -128,7 +128,8 @@ function sumInOrder(scores: Float64Array, n: number): number {
  * block window's bounds give each profile a ceiling: the lead's score plus the
  * others' bounds, lowered as each other group is found and scored (a profile that
  * cannot pass the k-th best is dropped before the remaining groups are sought). A
- * plain lead list skips its postings below the ceiling's floor in a tight loop.
+ * plain lead list, at a posting that cannot pass, skips those that follow in the
+ * window in a tight loop.
  */
 function conjunctive(groups: Cursor[], k: number, filter: FilterSet | null): number[] {
   const n = groups.length;
@@ -158,11 +159,6 @@ function conjunctive(groups: Cursor[], k: number, filter: FilterSet | null): num
       boundAfter[n - 1] = 0;
       for (let i = n - 2; i >= 0; i--) boundAfter[i] = boundAfter[i + 1]! + bounds[costOrder[i + 1]!]!;
     }
-    if (full && leadList) {
-      skipUnreachable(leadList, boundAfter[0]!, top.threshold, windowEnd);
-      doc = lead.doc;
-      if (doc > windowEnd) continue;
-    }
     if (allowed) {
       const next = allowed.from(doc);
       if (next !== doc) {
@@ -174,7 +170,8 @@ function conjunctive(groups: Cursor[], k: number, filter: FilterSet | null): num
     // With a full heap, the score so far plus the bounds of the groups not yet sought.
     let partial = full ? lead.score() : 0;
     if (full && cannotReach(partial + boundAfter[0]!, top.threshold)) {
-      lead.next();
+      if (leadList) skipUnreachable(leadList, boundAfter[0]!, top.threshold, windowEnd);
+      else lead.next();
       doc = lead.doc;
       continue;
     }
