@@ -248,7 +248,8 @@ function disjunctive(groupCursors: Cursor[], k: number, filter: FilterSet | null
   let doc = leastEssential();
   while (doc < END) {
     const threshold = top.threshold;
-    if (lone && top.size === k) {
+    // (the skip's call only at a posting that cannot pass: most visits of a lone list pass)
+    if (lone && top.size === k && cannotReach(lone.score() + maxBelow[essential]!, threshold)) {
       skipUnreachable(lone, maxBelow[essential]!, threshold);
       doc = lone.doc;
       if (doc === END) break;
