@@ -1,7 +1,7 @@
 /**
  * The bounds and moves the keyword top-k's walks (keyword-top-k.ts) share: the
  * rounding rule of every pruning comparison, block bounds over a window of rowids,
- * the gallop through a filter's allowed rowids, and a lone list's skip over postings
+ * the gallop through a filter's allowed rowids, and a list's skip over postings
  * that cannot enter the top k.
  */
 import type { FilterSet } from '../query/filter-set.ts';
@@ -37,20 +37,19 @@ export class AllowedWalk {
 }
 
 /**
- * Moves a list past its postings that cannot pass `threshold` even with `rest` (a
- * bound of every other group's score) added: whole blocks by their maxima, then
- * posting by posting, stopping at the first posting that can or past `upTo` (the
- * last rowid `rest` bounds). The walks would visit and reject each of them (their
- * bounds are at most these); a common word's list after the first k is mostly such
- * postings, and this loop costs a comparison each instead of a visit.
+ * Moves a lone essential list past its postings that cannot pass `threshold` even
+ * with `rest` (the sum of every other group's largest score) added: whole blocks
+ * by their maxima, then posting by posting. The disjunctive walk would visit and
+ * reject each of them (its bounds are at most these); a common word's list after
+ * the first k is mostly such postings, and this loop costs a comparison each
+ * instead of a visit.
  */
-export function skipUnreachable(cursor: TermCursor, rest: number, threshold: number, upTo = END): void {
-  const { rowids, impacts, blockMax, blockLast } = cursor.list;
+export function skipUnreachable(cursor: TermCursor, rest: number, threshold: number): void {
+  const { rowids, impacts, blockMax } = cursor.list;
   let i = cursor.at;
-  while (i < rowids.length && rowids[i]! <= upTo) {
+  while (i < rowids.length) {
     const b = (i / BLOCK) | 0;
-    // a block reaching past upTo is tested posting by posting (`rest` bounds nothing there)
-    if (blockLast[b]! <= upTo && cannotReach(blockMax[b]! + rest, threshold)) {
+    if (cannotReach(blockMax[b]! + rest, threshold)) {
       i = (b + 1) * BLOCK;
       continue;
     }
@@ -58,6 +57,20 @@ export function skipUnreachable(cursor: TermCursor, rest: number, threshold: num
     i++;
   }
   cursor.moveTo(Math.min(i, rowids.length));
+}
+
+/**
+ * The conjunctive walk's lead at a posting that cannot pass: moves it past that
+ * one and those that follow, up to `upTo` (the block window that `rest`, the other
+ * groups' bounds, holds for), that cannot pass either. Posting by posting: the
+ * window lies inside the lead's current block, whose maximum can pass (or the
+ * window would have been skipped whole).
+ */
+export function skipUnreachableUpTo(cursor: TermCursor, rest: number, threshold: number, upTo: number): void {
+  const { rowids, impacts } = cursor.list;
+  let i = cursor.at;
+  while (i < rowids.length && rowids[i]! <= upTo && cannotReach(impacts[i]! + rest, threshold)) i++;
+  cursor.moveTo(i);
 }
 
 /**

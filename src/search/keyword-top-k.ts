@@ -35,7 +35,7 @@
  * The shared bounds, their rounding rule and the moves over a list: keyword-bounds.ts.
  */
 import type { FilterSet } from '../query/filter-set.ts';
-import { AllowedWalk, blockBound, cannotReach, essentialBlockBound, skipUnreachable } from './keyword-bounds.ts';
+import { AllowedWalk, blockBound, cannotReach, essentialBlockBound, skipUnreachable, skipUnreachableUpTo } from './keyword-bounds.ts';
 import { END, PartsCursor, TermCursor, type Cursor } from './keyword-cursors.ts';
 import { accumulatedTopK, accumulates } from './keyword-dense.ts';
 import { bestPositions, SeedSkip } from './keyword-seeds.ts';
@@ -170,7 +170,7 @@ function conjunctive(groups: Cursor[], k: number, filter: FilterSet | null): num
     // With a full heap, the score so far plus the bounds of the groups not yet sought.
     let partial = full ? lead.score() : 0;
     if (full && cannotReach(partial + boundAfter[0]!, top.threshold)) {
-      if (leadList) skipUnreachable(leadList, boundAfter[0]!, top.threshold, windowEnd);
+      if (leadList) skipUnreachableUpTo(leadList, boundAfter[0]!, top.threshold, windowEnd);
       else lead.next();
       doc = lead.doc;
       continue;
