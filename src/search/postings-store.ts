@@ -2,9 +2,10 @@
  * The keyword side's posting lists, read from search_postings (written by
  * src/snapshot/search-postings.ts) on first use and kept per snapshot, bounded by
  * bytes: each term's published providers in rowid order with their bm25
- * contributions, plus what early termination needs, computed as the list is read:
- * the list's largest contribution and, per block of BLOCK postings, the block's
- * last rowid and largest contribution (block-max bounds, keyword-top-k.ts).
+ * contributions, plus what early termination needs: per block of BLOCK postings,
+ * the block's last rowid and largest contribution (block-max bounds,
+ * keyword-top-k.ts), stored beside the list by the builder, and the list's largest
+ * contribution, the largest of its blocks'.
  *
  * A group of several alternatives (a service's dozen synonyms, a typo's
  * corrections, a prefix's expansions) is kept the same way, as one list of its
@@ -19,7 +20,7 @@ import { CostBoundedLru } from '../query/lru.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { alternativeCursor, END } from './keyword-cursors.ts';
 import { groupKey, type KeywordGroup } from './keyword-query.ts';
-import { termPostingsOf, type PostingsSource, type TermPostings } from './posting-list.ts';
+import { termPostingsOf, termPostingsWith, type PostingsSource, type TermPostings } from './posting-list.ts';
 
 /** Most terms a prefix stands for: the most frequent ones. */
 export const MAX_EXPANSIONS = 24;
@@ -38,28 +39,36 @@ const GROUP_CACHE_BYTES = 320 * 1024 * 1024;
 
 const EMPTY = termPostingsOf(new Int32Array(0), new Float32Array(0));
 
-const TERM_SQL = 'SELECT rowids, impacts FROM search_postings WHERE term = ?';
+const TERM_SQL = 'SELECT rowids, impacts, block_last, block_max FROM search_postings WHERE term = ?';
 const EXPANSIONS_SQL = 'SELECT term FROM search_postings WHERE term >= ? AND term < ? ORDER BY df DESC, term LIMIT ?';
 
-/** A blob as 32-bit values: the Buffer's own memory when aligned (large blobs are), else a copy. */
-const words32 = (b: Buffer): ArrayBuffer | { buffer: ArrayBufferLike; byteOffset: number; length: number } =>
-  b.byteOffset % 4 === 0 ? { buffer: b.buffer, byteOffset: b.byteOffset, length: b.byteLength / 4 } : new Uint8Array(b).buffer;
-const int32s = (b: Buffer) => {
-  const w = words32(b);
-  return w instanceof ArrayBuffer ? new Int32Array(w) : new Int32Array(w.buffer, w.byteOffset, w.length);
-};
-const float32s = (b: Buffer) => {
-  const w = words32(b);
-  return w instanceof ArrayBuffer ? new Float32Array(w) : new Float32Array(w.buffer, w.byteOffset, w.length);
-};
+type TypedArrayOf<T> = { new (buffer: ArrayBufferLike, byteOffset: number, length: number): T; new (buffer: ArrayBufferLike): T; BYTES_PER_ELEMENT: number };
+
+/** A blob as typed values: the Buffer's own memory when aligned (better-sqlite3's blobs are), else a copy. */
+function viewOf<T>(b: Buffer, Type: TypedArrayOf<T>): T {
+  const size = Type.BYTES_PER_ELEMENT;
+  return b.byteOffset % size === 0 ? new Type(b.buffer, b.byteOffset, b.byteLength / size) : new Type(new Uint8Array(b).buffer);
+}
+
+interface TermRow {
+  rowids: Buffer;
+  impacts: Buffer;
+  block_last: Buffer;
+  block_max: Buffer;
+}
 
 /** A term's list; empty for a term no profile has. */
 export function termPostings(snapshot: Snapshot, term: string): TermPostings {
   const cache = snapshot.memo('term-postings', () => new CostBoundedLru<string, TermPostings>(TERM_CACHE_BYTES));
   const hit = cache.get(term);
   if (hit) return hit;
-  const row = snapshot.prepare<[string], { rowids: Buffer; impacts: Buffer }>(TERM_SQL).get(term);
-  const list = row ? termPostingsOf(int32s(row.rowids), float32s(row.impacts)) : EMPTY;
+  const row = snapshot.prepare<[string], TermRow>(TERM_SQL).get(term);
+  const list = row
+    ? termPostingsWith(viewOf(row.rowids, Int32Array), viewOf(row.impacts, Float32Array), {
+        blockLast: viewOf(row.block_last, Int32Array),
+        blockMax: viewOf(row.block_max, Float64Array),
+      })
+    : EMPTY;
   cache.set(term, list, costOf(list));
   return list;
 }
