@@ -2,9 +2,10 @@
  * The keyword side's posting lists, read from search_postings (written by
  * src/snapshot/search-postings.ts) on first use and kept per snapshot, bounded by
  * bytes: each term's published providers in rowid order with their bm25
- * contributions, plus what early termination needs, computed as the list is read:
- * the list's largest contribution and, per block of BLOCK postings, the block's
- * last rowid and largest contribution (block-max bounds, keyword-top-k.ts).
+ * contributions, plus what early termination needs: per block of BLOCK postings,
+ * the block's last rowid and largest contribution (block-max bounds,
+ * keyword-top-k.ts), stored beside the list by the builder, and the list's largest
+ * contribution, the largest of its blocks'.
  *
  * A group of several alternatives (a service's dozen synonyms, a typo's
  * corrections, a prefix's expansions) is kept the same way, as one list of its
@@ -19,7 +20,7 @@ import { CostBoundedLru } from '../query/lru.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { alternativeCursor, END } from './keyword-cursors.ts';
 import { groupKey, type KeywordGroup } from './keyword-query.ts';
-import { termPostingsOf, type PostingsSource, type TermPostings } from './posting-list.ts';
+import { termPostingsOf, termPostingsWith, type PostingsSource, type TermPostings } from './posting-list.ts';
 
 /** Most terms a prefix stands for: the most frequent ones. */
 export const MAX_EXPANSIONS = 24;
@@ -38,33 +39,44 @@ const GROUP_CACHE_BYTES = 320 * 1024 * 1024;
 
 const EMPTY = termPostingsOf(new Int32Array(0), new Float32Array(0));
 
-const TERM_SQL = 'SELECT rowids, impacts FROM search_postings WHERE term = ?';
+const TERM_SQL = 'SELECT rowids, impacts, block_last, block_max FROM search_postings WHERE term = ?';
 const EXPANSIONS_SQL = 'SELECT term FROM search_postings WHERE term >= ? AND term < ? ORDER BY df DESC, term LIMIT ?';
 
-/** A blob as 32-bit values: the Buffer's own memory when aligned (large blobs are), else a copy. */
-const words32 = (b: Buffer): ArrayBuffer | { buffer: ArrayBufferLike; byteOffset: number; length: number } =>
-  b.byteOffset % 4 === 0 ? { buffer: b.buffer, byteOffset: b.byteOffset, length: b.byteLength / 4 } : new Uint8Array(b).buffer;
-const int32s = (b: Buffer) => {
-  const w = words32(b);
-  return w instanceof ArrayBuffer ? new Int32Array(w) : new Int32Array(w.buffer, w.byteOffset, w.length);
-};
-const float32s = (b: Buffer) => {
-  const w = words32(b);
-  return w instanceof ArrayBuffer ? new Float32Array(w) : new Float32Array(w.buffer, w.byteOffset, w.length);
-};
+type TypedArrayOf<T> = { new (buffer: ArrayBufferLike, byteOffset: number, length: number): T; new (buffer: ArrayBufferLike): T; BYTES_PER_ELEMENT: number };
+
+/** A blob as typed values: the Buffer's own memory when aligned (better-sqlite3's blobs are), else a copy. */
+function viewOf<T>(b: Buffer, Type: TypedArrayOf<T>): T {
+  const size = Type.BYTES_PER_ELEMENT;
+  return b.byteOffset % size === 0 ? new Type(b.buffer, b.byteOffset, b.byteLength / size) : new Type(new Uint8Array(b).buffer);
+}
+
+interface TermRow {
+  rowids: Buffer;
+  impacts: Buffer;
+  block_last: Buffer;
+  block_max: Buffer;
+}
 
 /** A term's list; empty for a term no profile has. */
 export function termPostings(snapshot: Snapshot, term: string): TermPostings {
   const cache = snapshot.memo('term-postings', () => new CostBoundedLru<string, TermPostings>(TERM_CACHE_BYTES));
   const hit = cache.get(term);
   if (hit) return hit;
-  const row = snapshot.prepare<[string], { rowids: Buffer; impacts: Buffer }>(TERM_SQL).get(term);
-  const list = row ? termPostingsOf(int32s(row.rowids), float32s(row.impacts)) : EMPTY;
+  const row = snapshot.prepare<[string], TermRow>(TERM_SQL).get(term);
+  const list = row
+    ? termPostingsWith(viewOf(row.rowids, Int32Array), viewOf(row.impacts, Float32Array), {
+        blockLast: viewOf(row.block_last, Int32Array),
+        blockMax: viewOf(row.block_max, Float64Array),
+      })
+    : EMPTY;
   cache.set(term, list, costOf(list));
   return list;
 }
 
 const costOf = (list: TermPostings) => 96 + list.rowids.byteLength + list.impacts.byteLength + 12 * list.blockLast.length;
+
+/** Rowids per window of wordGroupList: its sums (128 KB) stay in the core's cache. */
+const WINDOW = 1 << 14;
 
 /**
  * Dense per-rowid arrays for computing a group's list: each alternative's scores
@@ -79,6 +91,9 @@ export class GroupScratch {
   groupStamp = new Int32Array(0);
   altStamp = new Int32Array(0);
   generation = 0;
+  /** wordGroupList's sums and which of them hold a value (all 0 between calls) */
+  readonly window = new Float64Array(WINDOW);
+  readonly windowHeld = new Uint8Array(WINDOW);
 
   fit(rowid: number): void {
     if (rowid < this.group.length) return;
@@ -98,6 +113,8 @@ export function groupList(source: PostingsSource, group: KeywordGroup, scratch: 
   const words = group.alternatives.every((a) => a.weight === 1 && a.tokens.length === 1)
     ? group.alternatives.flatMap((a) => (a.prefix ? source.expansions(a.tokens[0]!) : a.tokens))
     : null;
+  // a single word's list is already the group's: its scores as they are
+  if (words && words.length === 1) return source.term(words[0]!);
   if (words && words.length > 1) return wordGroupList(words.map((w) => source.term(w)), scratch);
   // the arrays must hold every rowid before the first add
   for (const alt of group.alternatives)
@@ -163,55 +180,121 @@ export function groupList(source: PostingsSource, group: KeywordGroup, scratch: 
 
 /**
  * A group of words at weight 1 (a prefix's expansions, a word and its dictionary
- * forms): the lists but the largest added up in the scratch arrays, then merged
- * with the largest in one sequential pass. A prefix of a common word at 1,000,000
- * providers is one list of 400,000 profiles and a few small ones; adding the large
- * one through the scratch arrays too cost tens of milliseconds per new prefix.
- * Every score is a sum of float32 contributions, exact in float64 in any order, so
- * each profile scores as adding every list in turn would.
+ * forms): the lists added up window by window of rowids into a window-sized array
+ * of sums, read back in rowid order. A common prefix at 1,000,000 providers adds up
+ * half a million postings from a dozen lists: sums spread over every rowid (12 MB)
+ * cost a cache miss per posting, and a sort of the union cost more than the adding.
+ * The largest list is added last, onto the sum of the others, so each profile
+ * scores head + (the others in list order), the float64 additions of merging the
+ * largest list with the union of the rest. The loops are small functions of their
+ * own: V8 compiles them whole, where loops nested in one function ran as
+ * on-stack-replaced code that was thrown away at every exit of an inner loop.
  */
 function wordGroupList(lists: TermPostings[], scratch: GroupScratch): TermPostings {
   let head = 0;
-  for (let i = 1; i < lists.length; i++) if (lists[i]!.rowids.length > lists[head]!.rowids.length) head = i;
-  const rest = unionOf(
-    lists.filter((_, i) => i !== head),
-    scratch,
-  );
-  const { rowids: h, impacts: hi } = lists[head]!;
-  const rowids = new Int32Array(h.length + rest.rowids.length);
+  let postings = 0;
+  let largest = 0;
+  for (let i = 0; i < lists.length; i++) {
+    if (lists[i]!.rowids.length > lists[head]!.rowids.length) head = i;
+    postings += lists[i]!.rowids.length;
+    largest = Math.max(largest, lastOf(lists[i]!));
+  }
+  if (lists.length === 2) return mergeTwo(lists[1 - head]!, lists[head]!);
+  const order = [...lists.filter((_, i) => i !== head), lists[head]!];
+  const at = new Int32Array(order.length);
+  // at most one entry per rowid
+  const room = Math.min(postings, largest + 1);
+  const out = { rowids: new Int32Array(room), scores: new Float64Array(room), n: 0 };
+  const { window: sums, windowHeld: held } = scratch;
+  for (let base = 0; base <= largest; base += WINDOW) {
+    const end = base + WINDOW;
+    let low = WINDOW;
+    let high = -1;
+    for (let l = 0; l < order.length; l++) {
+      const { rowids, impacts } = order[l]!;
+      const from = at[l]!;
+      if (from === rowids.length || rowids[from]! >= end) continue;
+      const to = l < order.length - 1 ? addToWindow(rowids, impacts, from, end, base, sums, held) : addLastToWindow(rowids, impacts, from, end, base, sums, held);
+      low = Math.min(low, rowids[from]! - base);
+      high = Math.max(high, rowids[to - 1]! - base);
+      at[l] = to;
+    }
+    if (high >= 0) drainWindow(sums, held, low, high, base, out);
+  }
+  return termPostingsOf(out.rowids.slice(0, out.n), out.scores.slice(0, out.n));
+}
+
+/** Two lists merged in one sequential pass: a word and its translation, most often. */
+function mergeTwo(other: TermPostings, largest: TermPostings): TermPostings {
+  const { rowids: a, impacts: ai } = other;
+  const { rowids: b, impacts: bi } = largest;
+  const rowids = new Int32Array(a.length + b.length);
   const scores = new Float64Array(rowids.length);
   let i = 0;
   let j = 0;
   let n = 0;
-  while (i < h.length || j < rest.rowids.length) {
-    const a = i < h.length ? h[i]! : END;
-    const b = j < rest.rowids.length ? rest.rowids[j]! : END;
-    rowids[n] = a < b ? a : b;
-    scores[n++] = (a <= b ? hi[i++]! : 0) + (b <= a ? rest.scores[j++]! : 0);
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x < y) {
+      rowids[n] = x;
+      scores[n++] = ai[i++]!;
+    } else if (y < x) {
+      rowids[n] = y;
+      scores[n++] = bi[j++]!;
+    } else {
+      rowids[n] = x;
+      scores[n++] = bi[j++]! + ai[i++]!;
+    }
+  }
+  for (; i < a.length; i++, n++) {
+    rowids[n] = a[i]!;
+    scores[n] = ai[i]!;
+  }
+  for (; j < b.length; j++, n++) {
+    rowids[n] = b[j]!;
+    scores[n] = bi[j]!;
   }
   return termPostingsOf(rowids.slice(0, n), scores.slice(0, n));
 }
 
-/** The profiles any of the lists holds, in rowid order, with the sum of their contributions. */
-function unionOf(lists: TermPostings[], scratch: GroupScratch): { rowids: Int32Array; scores: Float64Array } {
-  for (const list of lists) scratch.fit(lastOf(list));
-  const gen = ++scratch.generation;
-  const seen: number[] = [];
-  for (const { rowids, impacts } of lists) {
-    for (let i = 0; i < rowids.length; i++) {
-      const r = rowids[i]!;
-      if (scratch.altStamp[r] !== gen) {
-        scratch.altStamp[r] = gen;
-        scratch.alt[r] = 0;
-        seen.push(r);
-      }
-      scratch.alt[r]! += impacts[i]!;
-    }
+/** Adds a list's postings from `from` below rowid `end` to the window's sums; returns where it stopped. */
+function addToWindow(rowids: Int32Array, impacts: TermPostings['impacts'], from: number, end: number, base: number, sums: Float64Array, held: Uint8Array): number {
+  let i = from;
+  for (; i < rowids.length && rowids[i]! < end; i++) {
+    const j = rowids[i]! - base;
+    if (held[j] === 0) {
+      held[j] = 1;
+      sums[j] = impacts[i]!;
+    } else sums[j]! += impacts[i]!;
   }
-  const rowids = Int32Array.from(seen).sort();
-  const scores = new Float64Array(rowids.length);
-  for (let i = 0; i < rowids.length; i++) scores[i] = scratch.alt[rowids[i]!]!;
-  return { rowids, scores };
+  return i;
+}
+
+/** addToWindow for the largest list: its contribution first, then the others' sum. */
+function addLastToWindow(rowids: Int32Array, impacts: TermPostings['impacts'], from: number, end: number, base: number, sums: Float64Array, held: Uint8Array): number {
+  let i = from;
+  for (; i < rowids.length && rowids[i]! < end; i++) {
+    const j = rowids[i]! - base;
+    if (held[j] === 0) {
+      held[j] = 1;
+      sums[j] = impacts[i]!;
+    } else sums[j] = impacts[i]! + sums[j]!;
+  }
+  return i;
+}
+
+/** Moves the window's sums from `low` to `high` to the output in rowid order, leaving the window empty. */
+function drainWindow(sums: Float64Array, held: Uint8Array, low: number, high: number, base: number, out: { rowids: Int32Array; scores: Float64Array; n: number }): void {
+  const { rowids, scores } = out;
+  let n = out.n;
+  for (let j = low; j <= high; j++) {
+    if (held[j] === 0) continue;
+    held[j] = 0;
+    rowids[n] = base + j;
+    scores[n++] = sums[j]!;
+  }
+  out.n = n;
 }
 
 /** A group's list, computed on first use and kept per snapshot. */

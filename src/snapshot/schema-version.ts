@@ -7,8 +7,9 @@
  * Bumped whenever a reader would misread an older file. Stored as snapshot_meta.schema_version.
  * 2: search_postings in rowid order (was impact order); search_postings and vector_partitions required.
  * 3: published_places (published providers per city and province) required.
+ * 4: search_postings holds each list's block bounds (block_last, block_max).
  */
-export const SCHEMA_VERSION = '3';
+export const SCHEMA_VERSION = '4';
 
 /** Tables and views every complete snapshot has (verifySnapshotFile checks them). */
 export const REQUIRED_TABLES = [

@@ -29,14 +29,14 @@ function pump(): void {
       const next = finished.next();
       if (next.done) break;
       batch.push(next.value);
-      bytes += next.value.rowids.byteLength * 2;
+      bytes += next.value.rowids.byteLength * 2 + next.value.blockLast.byteLength * 3;
     }
     if (batch.length === 0) {
       finished = undefined;
       reply({ type: 'done', terms: accumulator.termCount, postings: accumulator.postings });
       return;
     }
-    const transfer = batch.flatMap((row) => [row.rowids.buffer as ArrayBuffer, row.impacts.buffer as ArrayBuffer]);
+    const transfer = batch.flatMap((row) => [row.rowids, row.impacts, row.blockLast, row.blockMax].map((a) => a.buffer as ArrayBuffer));
     reply({ type: 'rows', rows: batch }, transfer);
     inFlight++;
   }

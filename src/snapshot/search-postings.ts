@@ -12,8 +12,14 @@
  * b = 0.75, column weights, idf floored at 1e-6), over the tokens of
  * normalizeTokens, which the query side uses too.
  *
- *   CREATE TABLE search_postings (term TEXT PRIMARY KEY, df INTEGER, rowids BLOB, impacts BLOB)
- *   rowids: Int32 little-endian, ascending; impacts: Float32, same length
+ *   CREATE TABLE search_postings (term TEXT PRIMARY KEY, df INTEGER, rowids BLOB, impacts BLOB,
+ *                                 block_last BLOB, block_max BLOB)
+ *   rowids: Int32 little-endian, ascending; impacts: Float32, same length;
+ *   block_last: Int32, block_max: Float64, one per block of 32 postings (posting-blocks.ts)
+ *
+ * The block bounds are what the query side's early termination skips by; stored,
+ * a list read for the first time needs no pass over it (a million-provider list of
+ * a common word is half a million postings), for 12 bytes per 32 postings (5% more).
  *
  * The postings are collected while the rows stream in (the builder hands each
  * published provider's FTS column texts to PostingsAccumulator.add, usually on a
@@ -23,6 +29,7 @@
  */
 import type Database from 'better-sqlite3';
 import { normalizeTokens } from '../text/tokens.ts';
+import { blockBounds } from './posting-blocks.ts';
 
 /** Column weights, in fts_providers column order: company_name, tagline, description,
  * capability_tags, industry_focus, category_names, city, province. A word in the name
@@ -35,7 +42,9 @@ export const CREATE_SEARCH_POSTINGS_SQL = `CREATE TABLE search_postings (
   term    TEXT PRIMARY KEY,
   df      INTEGER NOT NULL,
   rowids  BLOB NOT NULL,
-  impacts BLOB NOT NULL
+  impacts BLOB NOT NULL,
+  block_last BLOB NOT NULL,
+  block_max  BLOB NOT NULL
 )`;
 
 /** One row of search_postings, ready to insert. */
@@ -44,6 +53,8 @@ export interface PostingRow {
   df: number;
   rowids: Int32Array;
   impacts: Float32Array;
+  blockLast: Int32Array;
+  blockMax: Float64Array;
 }
 
 // Pairs live in blocks of BLOCK entries cut from slabs of SLAB entries (4 MB per
@@ -159,7 +170,7 @@ export class PostingsAccumulator {
           impacts[j] = Math.fround((idf * f * (K1 + 1)) / (f + norm));
         }
       }
-      yield { term: this.terms[t]!, df: count, rowids, impacts };
+      yield { term: this.terms[t]!, df: count, rowids, impacts, ...blockBounds(rowids, impacts) };
     }
     this.store = new BlockStore();
   }
@@ -168,13 +179,9 @@ export class PostingsAccumulator {
 /** Creates search_postings; returns a function that inserts rows (inside the caller's transaction). */
 export function postingsTable(db: Database.Database): (row: PostingRow) => void {
   db.exec(CREATE_SEARCH_POSTINGS_SQL);
-  const insert = db.prepare('INSERT INTO search_postings (term, df, rowids, impacts) VALUES (?, ?, ?, ?)');
+  const insert = db.prepare('INSERT INTO search_postings (term, df, rowids, impacts, block_last, block_max) VALUES (?, ?, ?, ?, ?, ?)');
+  const blob = (a: Int32Array | Float32Array | Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
   return (row) => {
-    insert.run(
-      row.term,
-      row.df,
-      Buffer.from(row.rowids.buffer, row.rowids.byteOffset, row.rowids.byteLength),
-      Buffer.from(row.impacts.buffer, row.impacts.byteOffset, row.impacts.byteLength),
-    );
+    insert.run(row.term, row.df, blob(row.rowids), blob(row.impacts), blob(row.blockLast), blob(row.blockMax));
   };
 }

@@ -101,12 +101,13 @@ describe('snapshot from a generated dataset', () => {
       expect(mine).toHaveLength(result.counts.published);
       expect(vectors(other)).toEqual(mine);
       const postings = (d: Database.Database) =>
-        (d.prepare('SELECT term, df, hex(rowids) AS r, hex(impacts) AS i FROM search_postings ORDER BY term').all() as Array<{
+        (d.prepare('SELECT term, df, hex(rowids) AS r, hex(impacts) AS i, hex(block_last) || hex(block_max) AS b FROM search_postings ORDER BY term').all() as Array<{
           term: string;
           df: number;
           r: string;
           i: string;
-        }>).map((row) => `${row.term}:${row.df}:${row.r}:${row.i}`);
+          b: string;
+        }>).map((row) => `${row.term}:${row.df}:${row.r}:${row.i}:${row.b}`);
       const minePostings = postings(db);
       expect(minePostings.length).toBeGreaterThan(100);
       expect(postings(other)).toEqual(minePostings);
