@@ -22,9 +22,19 @@ export class Snapshot {
   readonly file: string;
   /** The query embedder the settings name (src/search/query-embedder.ts opens it once per snapshot). */
   readonly embedder: EmbedderConfig;
-  constructor(file: string, embedder: EmbedderConfig = { kind: 'builtin' }) {
+  /**
+   * Threads of this process that search this file (the main thread plus
+   * SEARCH_THREADS, src/server/search-threads.ts). Above 1, the vector index and the
+   * published columns are built in shared memory, once, and each thread's
+   * per-snapshot list caches take 1/searchingThreads of their byte budgets, so the
+   * process holds what one thread alone would.
+   */
+  readonly searchingThreads: number;
+  private readonly closeListeners: (() => void)[] = [];
+  constructor(file: string, embedder: EmbedderConfig = { kind: 'builtin' }, searchingThreads = 1) {
     this.file = file;
     this.embedder = embedder;
+    this.searchingThreads = searchingThreads;
     this.db = new Database(file, { readonly: true, fileMustExist: true });
     sqliteVec.load(this.db);
     this.db.pragma('query_only = ON');
@@ -63,7 +73,13 @@ export class Snapshot {
     return value;
   }
 
+  /** Runs fn when this snapshot closes (the search threads then close their own connection to the file). */
+  onClose(fn: () => void): void {
+    this.closeListeners.push(fn);
+  }
+
   close(): void {
+    if (this.db.open) for (const fn of this.closeListeners.splice(0)) fn();
     this.statements.clear();
     this.memos.clear();
     if (this.db.open) this.db.close();

@@ -26,7 +26,8 @@ export const MAX_EXPANSIONS = 24;
 /**
  * Bytes of term lists kept per snapshot: at 1,000,000 providers every list takes
  * about 420 MB, the common words a few MB each; a long tail of queries keeps asking
- * for most common words, and 160 MB made them take turns being reloaded.
+ * for most common words, and 160 MB made them take turns being reloaded. With
+ * search threads each thread keeps its share (Snapshot.searchingThreads).
  */
 const TERM_CACHE_BYTES = 320 * 1024 * 1024;
 /**
@@ -55,7 +56,7 @@ const float32s = (b: Buffer) => {
 
 /** A term's list; empty for a term no profile has. */
 export function termPostings(snapshot: Snapshot, term: string): TermPostings {
-  const cache = snapshot.memo('term-postings', () => new CostBoundedLru<string, TermPostings>(TERM_CACHE_BYTES));
+  const cache = snapshot.memo('term-postings', () => new CostBoundedLru<string, TermPostings>(TERM_CACHE_BYTES / snapshot.searchingThreads));
   const hit = cache.get(term);
   if (hit) return hit;
   const row = snapshot.prepare<[string], { rowids: Buffer; impacts: Buffer }>(TERM_SQL).get(term);
@@ -216,7 +217,7 @@ function unionOf(lists: TermPostings[], scratch: GroupScratch): { rowids: Int32A
 
 /** A group's list, computed on first use and kept per snapshot. */
 export function snapshotGroupList(snapshot: Snapshot, group: KeywordGroup): TermPostings {
-  const cache = snapshot.memo('group-postings', () => new CostBoundedLru<string, TermPostings>(GROUP_CACHE_BYTES));
+  const cache = snapshot.memo('group-postings', () => new CostBoundedLru<string, TermPostings>(GROUP_CACHE_BYTES / snapshot.searchingThreads));
   const key = groupKey(group);
   let list = cache.get(key);
   if (!list) {

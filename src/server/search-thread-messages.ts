@@ -1,0 +1,26 @@
+/** What crosses the boundary between the main thread and a search thread (search-threads.ts, search-worker.ts). */
+import type { EmbedderConfig } from '../env.ts';
+import type { PublishedColumns } from '../query/published-columns.ts';
+import type { SearchRequest, SearchResult } from '../search/search.ts';
+import type { SharedVectorIndex } from '../search/vector-index.ts';
+import type { ErrorCode } from './errors.ts';
+
+export interface SearchThreadSetup {
+  embedder: EmbedderConfig;
+  /** Snapshot.searchingThreads of every snapshot: SEARCH_THREADS + 1 */
+  searchingThreads: number;
+  /** this thread's scratch slot in the shared vector kernel (the main thread has 0) */
+  slot: number;
+}
+
+export type ToSearchThread =
+  /** open the file the main thread opened as `key`; the index and columns are shared memory */
+  | { kind: 'open'; key: number; file: string; snapshotId: string; vectorIndex: SharedVectorIndex | null; columns: PublishedColumns }
+  | { kind: 'search'; id: number; key: number; request: SearchRequest }
+  /** the main thread closed snapshot `key`: no search of it is running or will be sent */
+  | { kind: 'close'; key: number };
+
+export type FromSearchThread =
+  | { kind: 'opened'; key: number; ok: boolean; reason?: string }
+  | { kind: 'result'; id: number; result: SearchResult }
+  | { kind: 'failed'; id: number; error: { code?: ErrorCode; message: string; headers?: Record<string, string> } };

@@ -1,0 +1,172 @@
+/**
+ * SEARCH_THREADS > 0: searches also run on worker threads of this process, so one
+ * server process uses more than one core without holding the snapshot's big
+ * structures twice (docs/architecture.md, "Search threads").
+ *
+ * Dispatch: the main thread keeps HTTP and searches too. A search goes to an idle
+ * thread that has the request's snapshot open; when every thread is busy (or
+ * still opening that snapshot) the main thread runs it itself, so no search
+ * waits in a queue behind another while a core is free.
+ *
+ * Snapshots: the first search of a snapshot asks every thread to open the same
+ * file (search-worker.ts); a thread answers only from the snapshot whose id the
+ * main thread opened, and the main thread sends a search only to a thread that
+ * confirmed it, so answers of two snapshots never mix. The main thread's request
+ * holds its snapshot lease (snapshot-leases.ts) until the thread's answer is
+ * back, so a swapped-out snapshot closes, and the threads close their connection
+ * to it, only when no search of it runs anywhere.
+ *
+ * A thread that dies fails the one search it was running (500, logged) and is
+ * replaced after a second; searches meanwhile run on the others or the main thread.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Logger } from 'pino';
+import type { EmbedderConfig } from '../env.ts';
+import { publishedColumns } from '../query/published-columns.ts';
+import type { Snapshot } from '../query/snapshot.ts';
+import { searchProviders, type SearchRequest, type SearchResult } from '../search/search.ts';
+import { sharedVectorIndex, vectorIndex } from '../search/vector-index.ts';
+import { ApiError } from './errors.ts';
+import type { FromSearchThread, SearchThreadSetup, ToSearchThread } from './search-thread-messages.ts';
+
+const RESTART_AFTER_MS = 1_000;
+
+export type Searcher = (snapshot: Snapshot, request: SearchRequest) => Promise<SearchResult>;
+
+interface Pending {
+  resolve: (result: SearchResult) => void;
+  reject: (err: Error) => void;
+}
+
+class SearchThread {
+  readonly worker: Worker;
+  readonly slot: number;
+  /** snapshot keys this thread confirmed, and those it is opening */
+  readonly open = new Set<number>();
+  readonly opening = new Set<number>();
+  pending: { id: number; call: Pending } | undefined;
+  constructor(setup: SearchThreadSetup, onMessage: (thread: SearchThread, m: FromSearchThread) => void, onExit: (thread: SearchThread, reason: string) => void) {
+    this.slot = setup.slot;
+    this.worker = new Worker(new URL('./search-worker.ts', import.meta.url), { workerData: setup });
+    this.worker.on('message', (m: FromSearchThread) => onMessage(this, m));
+    this.worker.on('error', (err) => onExit(this, err.message));
+    this.worker.on('exit', (code) => onExit(this, `exited with ${code}`));
+  }
+
+  send(message: ToSearchThread): void {
+    this.worker.postMessage(message);
+  }
+}
+
+export class SearchThreads {
+  private readonly threads: (SearchThread | undefined)[];
+  private readonly keys = new WeakMap<Snapshot, number>();
+  /** what a thread (or its replacement) is sent to open each snapshot not yet closed */
+  private readonly openMessages = new Map<number, Extract<ToSearchThread, { kind: 'open' }>>();
+  /** SEARCH_THREADS + 1: Snapshot.searchingThreads of the snapshots searched here */
+  private readonly searchingThreads: number;
+  private nextKey = 1;
+  private nextId = 1;
+  private stopped = false;
+
+  private readonly embedder: EmbedderConfig;
+  private readonly logger: Logger;
+  constructor(count: number, embedder: EmbedderConfig, logger: Logger) {
+    this.embedder = embedder;
+    this.logger = logger;
+    this.searchingThreads = count + 1;
+    this.threads = Array.from({ length: count }, (_, i) => this.start(i + 1));
+  }
+
+  /** searchProviders on an idle thread, else on this thread. */
+  readonly search: Searcher = (snapshot, request) => {
+    const key = this.keyOf(snapshot);
+    const idle = this.threads.find((t) => t && !t.pending && t.open.has(key));
+    if (!idle) return searchProviders(snapshot, request);
+    const id = this.nextId++;
+    return new Promise<SearchResult>((resolve, reject) => {
+      idle.pending = { id, call: { resolve, reject } };
+      idle.send({ kind: 'search', id, key, request });
+    });
+  };
+
+  /** Ends every thread (after the server drained: no search is running). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.all(this.threads.map((t) => t?.worker.terminate()));
+  }
+
+  /** The snapshot's key; on first sight every thread is asked to open it. */
+  private keyOf(snapshot: Snapshot): number {
+    let key = this.keys.get(snapshot);
+    if (key !== undefined) return key;
+    if (snapshot.searchingThreads !== this.searchingThreads) {
+      throw new Error(`snapshot opened for ${snapshot.searchingThreads} searching threads, this process runs ${this.searchingThreads}`);
+    }
+    key = this.nextKey++;
+    this.keys.set(snapshot, key);
+    const opened = this.openMessage(snapshot, key);
+    this.openMessages.set(key, opened);
+    for (const thread of this.threads) if (thread) this.askToOpen(thread, opened);
+    snapshot.onClose(() => {
+      this.openMessages.delete(key);
+      for (const thread of this.threads) if (thread) this.forget(thread, key);
+    });
+    return key;
+  }
+
+  private openMessage(snapshot: Snapshot, key: number): Extract<ToSearchThread, { kind: 'open' }> {
+    const index = snapshot.meta.embedderDims > 0 ? sharedVectorIndex(vectorIndex(snapshot)) : null;
+    return { kind: 'open', key, file: snapshot.file, snapshotId: snapshot.id, vectorIndex: index, columns: publishedColumns(snapshot) };
+  }
+
+  private askToOpen(thread: SearchThread, message: Extract<ToSearchThread, { kind: 'open' }>): void {
+    thread.opening.add(message.key);
+    thread.send(message);
+  }
+
+  private forget(thread: SearchThread, key: number): void {
+    thread.open.delete(key);
+    thread.opening.delete(key);
+    thread.send({ kind: 'close', key });
+  }
+
+  private start(slot: number): SearchThread {
+    const setup: SearchThreadSetup = { embedder: this.embedder, searchingThreads: this.searchingThreads, slot };
+    return new SearchThread(setup, (t, m) => this.received(t, m), (t, reason) => this.died(t, slot, reason));
+  }
+
+  private received(thread: SearchThread, m: FromSearchThread): void {
+    if (m.kind === 'opened') {
+      if (!thread.opening.delete(m.key)) return; // closed meanwhile
+      const snapshotId = this.openMessages.get(m.key)?.snapshotId;
+      if (m.ok) {
+        thread.open.add(m.key);
+        this.logger.info({ snapshotId, thread: thread.slot }, 'search thread opened the snapshot');
+      } else {
+        this.logger.warn({ snapshotId, thread: thread.slot, reason: m.reason }, 'search thread could not open the snapshot; the other threads search it');
+      }
+      return;
+    }
+    const pending = thread.pending;
+    if (!pending || pending.id !== m.id) return;
+    thread.pending = undefined;
+    if (m.kind === 'result') pending.call.resolve(m.result);
+    else if (m.error.code) pending.call.reject(new ApiError(m.error.code, m.error.message, m.error.headers));
+    else pending.call.reject(new Error(`search thread: ${m.error.message}`));
+  }
+
+  private died(thread: SearchThread, slot: number, reason: string): void {
+    if (this.threads[slot - 1] !== thread) return; // 'error' and 'exit' both report one death
+    this.threads[slot - 1] = undefined;
+    thread.pending?.call.reject(new Error(`search thread ${slot} ${reason}`));
+    if (this.stopped) return;
+    this.logger.error({ thread: slot, reason }, 'search thread died; starting a new one');
+    setTimeout(() => {
+      if (this.stopped) return;
+      const fresh = this.start(slot);
+      this.threads[slot - 1] = fresh;
+      for (const message of this.openMessages.values()) this.askToOpen(fresh, message);
+    }, RESTART_AFTER_MS).unref();
+  }
+}
