@@ -22,6 +22,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { EmbedderConfig } from '../env.ts';
+import { toBusinessSummary } from '../query/projections.ts';
 import { publishedColumns } from '../query/published-columns.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { searchProviders, type SearchRequest, type SearchResult } from '../search/search.ts';
@@ -151,7 +152,7 @@ export class SearchThreads {
     const pending = thread.pending;
     if (!pending || pending.id !== m.id) return;
     thread.pending = undefined;
-    if (m.kind === 'result') pending.call.resolve(m.result);
+    if (m.kind === 'result') pending.call.resolve({ ...m.result, items: m.result.items.map((hit) => ({ ...hit, summary: toBusinessSummary(hit.row) })) });
     else if (m.error.code) pending.call.reject(new ApiError(m.error.code, m.error.message, m.error.headers));
     else pending.call.reject(new Error(`search thread: ${m.error.message}`));
   }

@@ -4,7 +4,8 @@
  * (read-only, its own SQLite connection), checks that the file still holds the
  * snapshot the main thread opened, and reads the vector index and the published
  * columns from the shared memory the main thread built (never a copy). Answers go
- * back as a structured clone of the SearchResult; an ApiError goes back as its
+ * back as a structured clone of the SearchResult without the hits' summaries
+ * (search-thread-messages.ts); an ApiError goes back as its
  * code and message, anything else as a message the main thread logs.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -52,7 +53,8 @@ async function search(message: Extract<ToSearchThread, { kind: 'search' }>): Pro
   const snapshot = snapshots.get(key);
   try {
     if (!snapshot) throw new Error(`search thread ${slot} has no snapshot ${key} open`);
-    post({ kind: 'result', id, result: await searchProviders(snapshot, request) });
+    const { items, meta } = await searchProviders(snapshot, request);
+    post({ kind: 'result', id, result: { meta, items: items.map(({ row, search, matchedTerms }) => ({ row, search, matchedTerms })) } });
   } catch (err) {
     const error = err instanceof ApiError ? { code: err.code, message: err.message, headers: err.headers } : { message: (err as Error).message };
     post({ kind: 'failed', id, error });
