@@ -10,6 +10,7 @@ import type { Statement } from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import type { EmbedderConfig } from '../env.ts';
 import { metaOf, type SnapshotFileMeta } from '../snapshot/snapshot-file.ts';
+import { ListCaches } from './list-caches.ts';
 
 export type SnapshotMeta = SnapshotFileMeta;
 
@@ -25,16 +26,19 @@ export class Snapshot {
   /**
    * Threads of this process that search this file (the main thread plus
    * SEARCH_THREADS, src/server/search-threads.ts). Above 1, the vector index and the
-   * published columns are built in shared memory, once, and each thread's
-   * per-snapshot list caches take 1/searchingThreads of their byte budgets, so the
-   * process holds what one thread alone would.
+   * published columns are built in shared memory, once, and the list caches share
+   * their lists between the threads (list-caches.ts), so the process holds what one
+   * thread alone would.
    */
   readonly searchingThreads: number;
+  /** The byte-bounded caches of lists (posting lists, group lists, filter sets). */
+  readonly listCaches: ListCaches;
   private readonly closeListeners: (() => void)[] = [];
   constructor(file: string, embedder: EmbedderConfig = { kind: 'builtin' }, searchingThreads = 1) {
     this.file = file;
     this.embedder = embedder;
     this.searchingThreads = searchingThreads;
+    this.listCaches = new ListCaches(searchingThreads > 1);
     this.db = new Database(file, { readonly: true, fileMustExist: true });
     sqliteVec.load(this.db);
     this.db.pragma('query_only = ON');

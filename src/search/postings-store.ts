@@ -27,7 +27,7 @@ export const MAX_EXPANSIONS = 24;
  * Bytes of term lists kept per snapshot: at 1,000,000 providers every list takes
  * about 420 MB, the common words a few MB each; a long tail of queries keeps asking
  * for most common words, and 160 MB made them take turns being reloaded. With
- * search threads each thread keeps its share (Snapshot.searchingThreads).
+ * search threads the lists are shared between them (src/query/list-caches.ts).
  */
 const TERM_CACHE_BYTES = 320 * 1024 * 1024;
 /**
@@ -56,7 +56,7 @@ const float32s = (b: Buffer) => {
 
 /** A term's list; empty for a term no profile has. */
 export function termPostings(snapshot: Snapshot, term: string): TermPostings {
-  const cache = snapshot.memo('term-postings', () => new CostBoundedLru<string, TermPostings>(TERM_CACHE_BYTES / snapshot.searchingThreads));
+  const cache = snapshot.memo('term-postings', () => snapshot.listCaches.create<TermPostings>('term-postings', TERM_CACHE_BYTES));
   const hit = cache.get(term);
   if (hit) return hit;
   const row = snapshot.prepare<[string], { rowids: Buffer; impacts: Buffer }>(TERM_SQL).get(term);
@@ -217,7 +217,7 @@ function unionOf(lists: TermPostings[], scratch: GroupScratch): { rowids: Int32A
 
 /** A group's list, computed on first use and kept per snapshot. */
 export function snapshotGroupList(snapshot: Snapshot, group: KeywordGroup): TermPostings {
-  const cache = snapshot.memo('group-postings', () => new CostBoundedLru<string, TermPostings>(GROUP_CACHE_BYTES / snapshot.searchingThreads));
+  const cache = snapshot.memo('group-postings', () => snapshot.listCaches.create<TermPostings>('group-postings', GROUP_CACHE_BYTES));
   const key = groupKey(group);
   let list = cache.get(key);
   if (!list) {

@@ -13,10 +13,21 @@ export interface SearchThreadSetup {
   slot: number;
 }
 
+/** A list one thread computed, on shared memory, for the others' caches of snapshot `key` (src/query/list-caches.ts). */
+export interface SharedList {
+  kind: 'list';
+  key: number;
+  cache: string;
+  listKey: string;
+  value: object;
+  cost: number;
+}
+
 export type ToSearchThread =
   /** open the file the main thread opened as `key`; the index and columns are shared memory */
   | { kind: 'open'; key: number; file: string; snapshotId: string; vectorIndex: SharedVectorIndex | null; columns: PublishedColumns }
   | { kind: 'search'; id: number; key: number; request: SearchRequest }
+  | SharedList
   /** the main thread closed snapshot `key`: no search of it is running or will be sent */
   | { kind: 'close'; key: number };
 
@@ -29,5 +40,6 @@ export type ThreadSearchResult = Omit<SearchResult, 'items'> & { items: Omit<Sea
 
 export type FromSearchThread =
   | { kind: 'opened'; key: number; ok: boolean; reason?: string }
+  | SharedList
   | { kind: 'result'; id: number; result: ThreadSearchResult }
   | { kind: 'failed'; id: number; error: { code?: ErrorCode; message: string; headers?: Record<string, string> } };

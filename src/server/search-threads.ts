@@ -28,7 +28,7 @@ import type { Snapshot } from '../query/snapshot.ts';
 import { searchProviders, type SearchRequest, type SearchResult } from '../search/search.ts';
 import { sharedVectorIndex, vectorIndex } from '../search/vector-index.ts';
 import { ApiError } from './errors.ts';
-import type { FromSearchThread, SearchThreadSetup, ToSearchThread } from './search-thread-messages.ts';
+import type { FromSearchThread, SearchThreadSetup, SharedList, ToSearchThread } from './search-thread-messages.ts';
 
 const RESTART_AFTER_MS = 1_000;
 
@@ -64,6 +64,7 @@ export class SearchThreads {
   private readonly keys = new WeakMap<Snapshot, number>();
   /** what a thread (or its replacement) is sent to open each snapshot not yet closed */
   private readonly openMessages = new Map<number, Extract<ToSearchThread, { kind: 'open' }>>();
+  private readonly snapshots = new Map<number, Snapshot>();
   /** SEARCH_THREADS + 1: Snapshot.searchingThreads of the snapshots searched here */
   private readonly searchingThreads: number;
   private nextKey = 1;
@@ -106,10 +107,13 @@ export class SearchThreads {
     }
     key = this.nextKey++;
     this.keys.set(snapshot, key);
+    this.snapshots.set(key, snapshot);
     const opened = this.openMessage(snapshot, key);
     this.openMessages.set(key, opened);
     for (const thread of this.threads) if (thread) this.askToOpen(thread, opened);
+    snapshot.listCaches.publish = (cache, listKey, value, cost) => this.share({ kind: 'list', key, cache, listKey, value, cost }, undefined);
     snapshot.onClose(() => {
+      this.snapshots.delete(key);
       this.openMessages.delete(key);
       for (const thread of this.threads) if (thread) this.forget(thread, key);
     });
@@ -137,7 +141,17 @@ export class SearchThreads {
     return new SearchThread(setup, (t, m) => this.received(t, m), (t, reason) => this.died(t, slot, reason));
   }
 
+  /** A list to every thread that has the snapshot open or is opening it, but the one it came from. */
+  private share(list: SharedList, from: SearchThread | undefined): void {
+    for (const thread of this.threads) if (thread && thread !== from && (thread.open.has(list.key) || thread.opening.has(list.key))) thread.send(list);
+  }
+
   private received(thread: SearchThread, m: FromSearchThread): void {
+    if (m.kind === 'list') {
+      this.snapshots.get(m.key)?.listCaches.adopt(m.cache, m.listKey, m.value, m.cost);
+      this.share(m, thread);
+      return;
+    }
     if (m.kind === 'opened') {
       if (!thread.opening.delete(m.key)) return; // closed meanwhile
       const snapshotId = this.openMessages.get(m.key)?.snapshotId;

@@ -3,7 +3,9 @@
  * `searchProviders` for the main thread. It opens each snapshot file itself
  * (read-only, its own SQLite connection), checks that the file still holds the
  * snapshot the main thread opened, and reads the vector index and the published
- * columns from the shared memory the main thread built (never a copy). Answers go
+ * columns from the shared memory the main thread built (never a copy); the lists it
+ * computes and those the other threads computed are shared the same way
+ * (src/query/list-caches.ts). Answers go
  * back as a structured clone of the SearchResult without the hits' summaries
  * (search-thread-messages.ts); an ApiError goes back as its
  * code and message, anything else as a message the main thread logs.
@@ -35,6 +37,7 @@ async function open(message: Extract<ToSearchThread, { kind: 'open' }>): Promise
     snapshot.close();
     return post({ kind: 'opened', key, ok: false, reason: `the file now holds snapshot ${snapshot.id}, not ${snapshotId}` });
   }
+  snapshot.listCaches.publish = (cache, listKey, value, cost) => post({ kind: 'list', key, cache, listKey, value, cost });
   if (vectorIndex) snapshot.memo('vector-index', () => vectorIndexOn(vectorIndex, slot));
   snapshot.memo('published-columns', () => columns);
   for (const step of servingSteps(snapshot)) step.run();
@@ -64,6 +67,7 @@ async function search(message: Extract<ToSearchThread, { kind: 'search' }>): Pro
 port.on('message', (message: ToSearchThread) => {
   if (message.kind === 'open') void open(message);
   else if (message.kind === 'search') void search(message);
+  else if (message.kind === 'list') snapshots.get(message.key)?.listCaches.adopt(message.cache, message.listKey, message.value, message.cost);
   else {
     snapshots.get(message.key)?.close();
     snapshots.delete(message.key);

@@ -1,0 +1,80 @@
+/**
+ * The per-snapshot caches of lists (posting lists, group lists: postings-store.ts;
+ * filter sets: filter-set.ts), bounded by bytes. With one searching thread they are
+ * plain CostBoundedLru maps. With search threads (Snapshot.searchingThreads > 1,
+ * src/server/search-threads.ts) they are one shared arena in effect: a list one
+ * thread computes is put on shared memory (its typed arrays copied to
+ * SharedArrayBuffers) and published, and every other thread adopts the same memory
+ * into its own cache, so each list is computed once and held once however many
+ * threads keep it. Each thread's cache keeps its own recency order within the whole
+ * budget; all see the same lists, so they keep nearly the same ones. Splitting the
+ * budget between the threads instead made each thread reload and recompute the common
+ * lists in turn: at 1,000,000 providers 3x the CPU per search.
+ */
+import { CostBoundedLru } from './lru.ts';
+
+/** Where a thread's new lists go: the search threads' pool (main thread) or the port to it (a search thread). */
+export type PublishList = (cache: string, key: string, value: object, cost: number) => void;
+
+type TypedArray = Int32Array | Uint8Array | Float32Array | Float64Array;
+interface TypedArrayClass {
+  new (buffer: SharedArrayBuffer): TypedArray;
+}
+
+/** The value with every typed array on shared memory (a copy of those that are not). */
+function onSharedMemory<V extends object>(value: V): V {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (ArrayBuffer.isView(v) && !(v.buffer instanceof SharedArrayBuffer)) {
+      const copy = new (v.constructor as TypedArrayClass)(new SharedArrayBuffer(v.byteLength));
+      copy.set(v as TypedArray);
+      out[k] = copy;
+    } else out[k] = v;
+  }
+  return out as V;
+}
+
+class SharedLru<V extends object> extends CostBoundedLru<string, V> {
+  private readonly caches: ListCaches;
+  private readonly name: string;
+  constructor(budget: number, caches: ListCaches, name: string) {
+    super(budget);
+    this.caches = caches;
+    this.name = name;
+  }
+
+  override set(key: string, value: V, cost: number): void {
+    const shared = onSharedMemory(value);
+    super.set(key, shared, cost);
+    this.caches.publish?.(this.name, key, shared, cost);
+  }
+
+  /** Another thread's list, already on shared memory: kept, not published again. */
+  adopt(key: string, value: V, cost: number): void {
+    super.set(key, value, cost);
+  }
+}
+
+export class ListCaches {
+  private readonly shared = new Map<string, SharedLru<object>>();
+  /** set by the search threads' pool; until then new lists stay in this thread */
+  publish: PublishList | undefined;
+
+  private readonly acrossThreads: boolean;
+  constructor(acrossThreads: boolean) {
+    this.acrossThreads = acrossThreads;
+  }
+
+  /** The cache `name` of this snapshot (call once, inside the snapshot's memo). */
+  create<V extends object>(name: string, budget: number): CostBoundedLru<string, V> {
+    if (!this.acrossThreads) return new CostBoundedLru<string, V>(budget);
+    const cache = new SharedLru<V>(budget, this, name);
+    this.shared.set(name, cache);
+    return cache;
+  }
+
+  /** A list another thread published; dropped when this thread has not made that cache yet. */
+  adopt(name: string, key: string, value: object, cost: number): void {
+    this.shared.get(name)?.adopt(key, value, cost);
+  }
+}
