@@ -14,7 +14,7 @@
 import { CostBoundedLru } from './lru.ts';
 
 /** Where a thread's new lists go: the search threads' pool (main thread) or the port to it (a search thread). */
-export type PublishList = (cache: string, key: string, value: object, cost: number) => void;
+export type PublishList = (cache: string, budget: number, key: string, value: object, cost: number) => void;
 
 type TypedArray = Int32Array | Uint8Array | Float32Array | Float64Array;
 interface TypedArrayClass {
@@ -37,8 +37,10 @@ function onSharedMemory<V extends object>(value: V): V {
 class SharedLru<V extends object> extends CostBoundedLru<string, V> {
   private readonly caches: ListCaches;
   private readonly name: string;
+  readonly byteBudget: number;
   constructor(budget: number, caches: ListCaches, name: string) {
     super(budget);
+    this.byteBudget = budget;
     this.caches = caches;
     this.name = name;
   }
@@ -46,7 +48,7 @@ class SharedLru<V extends object> extends CostBoundedLru<string, V> {
   override set(key: string, value: V, cost: number): void {
     const shared = onSharedMemory(value);
     super.set(key, shared, cost);
-    this.caches.publish?.(this.name, key, shared, cost);
+    this.caches.publish?.(this.name, this.byteBudget, key, shared, cost);
   }
 
   /** Another thread's list, already on shared memory: kept, not published again. */
@@ -65,16 +67,29 @@ export class ListCaches {
     this.acrossThreads = acrossThreads;
   }
 
-  /** The cache `name` of this snapshot (call once, inside the snapshot's memo). */
+  /** The cache `name` of this snapshot (inside the snapshot's memo); across threads, the one adopt() made if it came first. */
   create<V extends object>(name: string, budget: number): CostBoundedLru<string, V> {
     if (!this.acrossThreads) return new CostBoundedLru<string, V>(budget);
-    const cache = new SharedLru<V>(budget, this, name);
-    this.shared.set(name, cache);
-    return cache;
+    return this.sharedCache(name, budget) as unknown as CostBoundedLru<string, V>;
   }
 
-  /** A list another thread published; dropped when this thread has not made that cache yet. */
-  adopt(name: string, key: string, value: object, cost: number): void {
-    this.shared.get(name)?.adopt(key, value, cost);
+  /** A list another thread published (with its cache's budget: this thread may not have made that cache yet). */
+  adopt(name: string, budget: number, key: string, value: object, cost: number): void {
+    this.sharedCache(name, budget).adopt(key, value, cost);
+  }
+
+  /**
+   * Publishes every list this thread's caches hold, least recently used first (each
+   * put on shared memory, in place): the lists computed before the search threads
+   * knew the snapshot (the warm-up's), so that no thread computes them again.
+   */
+  publishAll(): void {
+    for (const cache of this.shared.values()) for (const [key, value, cost] of cache.ordered()) cache.set(key, value, cost);
+  }
+
+  private sharedCache(name: string, budget: number): SharedLru<object> {
+    let cache = this.shared.get(name);
+    if (!cache) this.shared.set(name, (cache = new SharedLru<object>(budget, this, name)));
+    return cache;
   }
 }

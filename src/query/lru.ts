@@ -37,6 +37,11 @@ export class CostBoundedLru<K, V> {
     }
   }
 
+  /** Every entry as [key, value, cost], least recently used first (a copy: the cache may change meanwhile). */
+  ordered(): [K, V, number][] {
+    return [...this.entries].map(([k, e]) => [k, e.value, e.cost]);
+  }
+
   get size(): number {
     return this.entries.size;
   }

@@ -42,7 +42,10 @@ export class Snapshot {
     this.db = new Database(file, { readonly: true, fileMustExist: true });
     sqliteVec.load(this.db);
     this.db.pragma('query_only = ON');
-    this.db.pragma('cache_size = -65536');
+    // 64 MB of page cache per process, split between the search threads' connections (one budget,
+    // not one per thread): search reads each list once into its list caches, and a page's 20 rows
+    // at random.
+    this.db.pragma(`cache_size = -${Math.floor(65536 / searchingThreads)}`);
     // No memory map: search reads its lists once into its own arrays, and mapped
     // pages of a multi-GB file count as the server's resident memory (issue 11).
     this.db.pragma('mmap_size = 0');

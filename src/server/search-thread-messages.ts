@@ -18,6 +18,8 @@ export interface SharedList {
   kind: 'list';
   key: number;
   cache: string;
+  /** the cache's byte budget, for a thread that has not made that cache yet */
+  budget: number;
   listKey: string;
   value: object;
   cost: number;

@@ -111,7 +111,8 @@ export class SearchThreads {
     const opened = this.openMessage(snapshot, key);
     this.openMessages.set(key, opened);
     for (const thread of this.threads) if (thread) this.askToOpen(thread, opened);
-    snapshot.listCaches.publish = (cache, listKey, value, cost) => this.share({ kind: 'list', key, cache, listKey, value, cost }, undefined);
+    snapshot.listCaches.publish = (cache, budget, listKey, value, cost) => this.share({ kind: 'list', key, cache, budget, listKey, value, cost }, undefined);
+    snapshot.listCaches.publishAll();
     snapshot.onClose(() => {
       this.snapshots.delete(key);
       this.openMessages.delete(key);
@@ -148,7 +149,7 @@ export class SearchThreads {
 
   private received(thread: SearchThread, m: FromSearchThread): void {
     if (m.kind === 'list') {
-      this.snapshots.get(m.key)?.listCaches.adopt(m.cache, m.listKey, m.value, m.cost);
+      this.snapshots.get(m.key)?.listCaches.adopt(m.cache, m.budget, m.listKey, m.value, m.cost);
       this.share(m, thread);
       return;
     }

@@ -14,7 +14,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Snapshot } from '../query/snapshot.ts';
 import { searchProviders } from '../search/search.ts';
 import { vectorIndexOn } from '../search/vector-index.ts';
-import { backgroundSteps, servingSteps } from '../search/warm.ts';
+import { servingSteps } from '../search/warm.ts';
 import { ApiError } from './errors.ts';
 import type { FromSearchThread, SearchThreadSetup, ToSearchThread } from './search-thread-messages.ts';
 
@@ -22,9 +22,8 @@ const { embedder, searchingThreads, slot } = workerData as SearchThreadSetup;
 const port = parentPort!;
 const snapshots = new Map<number, Snapshot>();
 const post = (message: FromSearchThread) => port.postMessage(message);
-const yieldToSearches = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-async function open(message: Extract<ToSearchThread, { kind: 'open' }>): Promise<void> {
+function open(message: Extract<ToSearchThread, { kind: 'open' }>): void {
   const { key, file, snapshotId, vectorIndex, columns } = message;
   let snapshot: Snapshot;
   try {
@@ -37,18 +36,13 @@ async function open(message: Extract<ToSearchThread, { kind: 'open' }>): Promise
     snapshot.close();
     return post({ kind: 'opened', key, ok: false, reason: `the file now holds snapshot ${snapshot.id}, not ${snapshotId}` });
   }
-  snapshot.listCaches.publish = (cache, listKey, value, cost) => post({ kind: 'list', key, cache, listKey, value, cost });
+  snapshot.listCaches.publish = (cache, budget, listKey, value, cost) => post({ kind: 'list', key, cache, budget, listKey, value, cost });
   if (vectorIndex) snapshot.memo('vector-index', () => vectorIndexOn(vectorIndex, slot));
   snapshot.memo('published-columns', () => columns);
   for (const step of servingSteps(snapshot)) step.run();
   snapshots.set(key, snapshot);
   post({ kind: 'opened', key, ok: true });
-  // This thread's own list caches and filter sets, between searches (warm.ts).
-  for (const step of backgroundSteps(snapshot)) {
-    await yieldToSearches();
-    if (snapshots.get(key) !== snapshot) return;
-    step.run();
-  }
+  // No background warm-up here: the main thread's warmed lists arrive after this message (list-caches.ts).
 }
 
 async function search(message: Extract<ToSearchThread, { kind: 'search' }>): Promise<void> {
@@ -65,9 +59,9 @@ async function search(message: Extract<ToSearchThread, { kind: 'search' }>): Pro
 }
 
 port.on('message', (message: ToSearchThread) => {
-  if (message.kind === 'open') void open(message);
+  if (message.kind === 'open') open(message);
   else if (message.kind === 'search') void search(message);
-  else if (message.kind === 'list') snapshots.get(message.key)?.listCaches.adopt(message.cache, message.listKey, message.value, message.cost);
+  else if (message.kind === 'list') snapshots.get(message.key)?.listCaches.adopt(message.cache, message.budget, message.listKey, message.value, message.cost);
   else {
     snapshots.get(message.key)?.close();
     snapshots.delete(message.key);
