@@ -7,14 +7,18 @@
  * SharedArrayBuffers) and published, and every other thread adopts the same memory
  * into its own cache, so each list is computed once and held once however many
  * threads keep it. Each thread's cache keeps its own recency order within the whole
- * budget; all see the same lists, so they keep nearly the same ones. Splitting the
+ * budget, and a list one thread evicts is dropped by all, so together they hold about
+ * one budget of lists. Splitting the
  * budget between the threads instead made each thread reload and recompute the common
  * lists in turn: at 1,000,000 providers 3x the CPU per search.
  */
 import { CostBoundedLru } from './lru.ts';
 
-/** Where a thread's new lists go: the search threads' pool (main thread) or the port to it (a search thread). */
-export type PublishList = (cache: string, budget: number, key: string, value: object, cost: number) => void;
+/**
+ * Where a thread's new lists and evictions go: the search threads' pool (main thread)
+ * or the port to it (a search thread). `value` null: the thread evicted `key`.
+ */
+export type PublishList = (cache: string, budget: number, key: string, value: object | null, cost: number) => void;
 
 type TypedArray = Int32Array | Uint8Array | Float32Array | Float64Array;
 interface TypedArrayClass {
@@ -51,9 +55,16 @@ class SharedLru<V extends object> extends CostBoundedLru<string, V> {
     this.caches.publish?.(this.name, this.byteBudget, key, shared, cost);
   }
 
-  /** Another thread's list, already on shared memory: kept, not published again. */
-  adopt(key: string, value: V, cost: number): void {
-    super.set(key, value, cost);
+  // Over budget, a thread evicts for all: the others drop the list too, so the lists held
+  // by any thread stay within about one budget instead of one per thread.
+  protected override evicted(key: string): void {
+    this.caches.publish?.(this.name, this.byteBudget, key, null, 0);
+  }
+
+  /** Another thread's list, already on shared memory (kept, not published again), or its eviction. */
+  adopt(key: string, value: V | null, cost: number): void {
+    if (value === null) this.delete(key);
+    else super.set(key, value, cost);
   }
 }
 
@@ -73,8 +84,8 @@ export class ListCaches {
     return this.sharedCache(name, budget) as unknown as CostBoundedLru<string, V>;
   }
 
-  /** A list another thread published (with its cache's budget: this thread may not have made that cache yet). */
-  adopt(name: string, budget: number, key: string, value: object, cost: number): void {
+  /** A list another thread published, or evicted (null) (with its cache's budget: this thread may not have made that cache yet). */
+  adopt(name: string, budget: number, key: string, value: object | null, cost: number): void {
     this.sharedCache(name, budget).adopt(key, value, cost);
   }
 

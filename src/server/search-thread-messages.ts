@@ -13,7 +13,7 @@ export interface SearchThreadSetup {
   slot: number;
 }
 
-/** A list one thread computed, on shared memory, for the others' caches of snapshot `key` (src/query/list-caches.ts). */
+/** A list one thread computed, on shared memory, for the others' caches of snapshot `key`, or (value null) one it evicted (src/query/list-caches.ts). */
 export interface SharedList {
   kind: 'list';
   key: number;
@@ -21,7 +21,7 @@ export interface SharedList {
   /** the cache's byte budget, for a thread that has not made that cache yet */
   budget: number;
   listKey: string;
-  value: object;
+  value: object | null;
   cost: number;
 }
 

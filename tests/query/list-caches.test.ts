@@ -8,13 +8,18 @@ interface Published {
   cache: string;
   budget: number;
   key: string;
-  value: object;
+  value: object | null;
   cost: number;
 }
 const recorder = (caches: ListCaches) => {
   const published: Published[] = [];
   caches.publish = (cache, budget, key, value, cost) => published.push({ cache, budget, key, value, cost });
   return published;
+};
+const keysOf = (caches: ListCaches) => {
+  const keys: string[] = [];
+  caches.publish = (_cache, _budget, key) => keys.push(key);
+  return keys;
 };
 
 it('keeps lists in this thread only when one thread searches', () => {
@@ -40,14 +45,17 @@ it('puts a new list on shared memory and publishes it; an adopted one is kept, n
   expect(published).toEqual([{ cache: 'terms', budget: 1_000, key: 'jasa', value: kept, cost: 100 }]);
 
   const other = new ListCaches(true);
-  const otherPublished = recorder(other);
+  const otherPublished = keysOf(other);
   other.adopt('terms', 1_000, 'jasa', kept, 100); // before this thread made the cache: it is made with the budget given
   const otherCache = other.create<List>('terms', 1_000);
   expect(otherCache.get('jasa')).toBe(kept);
   expect(otherPublished).toEqual([]);
-  // within its budget like any entry
+  // within its budget like any entry; what it evicts, it tells the others, and they drop it too
   otherCache.set('desain', list(), 950);
   expect(otherCache.get('jasa')).toBeUndefined();
+  expect(otherPublished).toEqual(['jasa', 'desain']);
+  caches.adopt('terms', 1_000, 'jasa', null, 0);
+  expect(cache.get('jasa')).toBeUndefined();
 });
 
 it('publishes the lists kept before publishing began, oldest first, on shared memory', () => {
