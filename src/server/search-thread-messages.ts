@@ -1,4 +1,5 @@
 /** What crosses the boundary between the main thread and a search thread (search-threads.ts, search-worker.ts). */
+import type { MessagePort } from 'node:worker_threads';
 import type { EmbedderConfig } from '../env.ts';
 import type { PublishedColumns } from '../query/published-columns.ts';
 import type { SearchHit, SearchRequest, SearchResult } from '../search/search.ts';
@@ -11,6 +12,8 @@ export interface SearchThreadSetup {
   searchingThreads: number;
   /** this thread's scratch slot in the shared vector kernel (the main thread has 0) */
   slot: number;
+  /** where this thread posts its SearchAnswers */
+  answers: MessagePort;
 }
 
 /** A list one thread computed, on shared memory, for the others' caches of snapshot `key`, or (value null) one it evicted (src/query/list-caches.ts). */
@@ -40,8 +43,9 @@ export type ToSearchThread =
  */
 export type ThreadSearchResult = Omit<SearchResult, 'items'> & { items: Omit<SearchHit, 'summary'>[] };
 
-export type FromSearchThread =
-  | { kind: 'opened'; key: number; ok: boolean; reason?: string }
-  | SharedList
+export type FromSearchThread = { kind: 'opened'; key: number; ok: boolean; reason?: string } | SharedList;
+
+/** A search's answer, on the thread's answers port. */
+export type SearchAnswer =
   | { kind: 'result'; id: number; result: ThreadSearchResult }
   | { kind: 'failed'; id: number; error: { code?: ErrorCode; message: string; headers?: Record<string, string> } };

@@ -16,12 +16,13 @@ import { searchProviders } from '../search/search.ts';
 import { vectorIndexOn } from '../search/vector-index.ts';
 import { servingSteps } from '../search/warm.ts';
 import { ApiError } from './errors.ts';
-import type { FromSearchThread, SearchThreadSetup, ToSearchThread } from './search-thread-messages.ts';
+import type { FromSearchThread, SearchAnswer, SearchThreadSetup, ToSearchThread } from './search-thread-messages.ts';
 
-const { embedder, searchingThreads, slot } = workerData as SearchThreadSetup;
+const { embedder, searchingThreads, slot, answers } = workerData as SearchThreadSetup;
 const port = parentPort!;
 const snapshots = new Map<number, Snapshot>();
 const post = (message: FromSearchThread) => port.postMessage(message);
+const answer = (message: SearchAnswer) => answers.postMessage(message);
 
 function open(message: Extract<ToSearchThread, { kind: 'open' }>): void {
   const { key, file, snapshotId, vectorIndex, columns } = message;
@@ -51,10 +52,10 @@ async function search(message: Extract<ToSearchThread, { kind: 'search' }>): Pro
   try {
     if (!snapshot) throw new Error(`search thread ${slot} has no snapshot ${key} open`);
     const { items, meta } = await searchProviders(snapshot, request);
-    post({ kind: 'result', id, result: { meta, items: items.map(({ row, search, matchedTerms }) => ({ row, search, matchedTerms })) } });
+    answer({ kind: 'result', id, result: { meta, items: items.map(({ row, search, matchedTerms }) => ({ row, search, matchedTerms })) } });
   } catch (err) {
     const error = err instanceof ApiError ? { code: err.code, message: err.message, headers: err.headers } : { message: (err as Error).message };
-    post({ kind: 'failed', id, error });
+    answer({ kind: 'failed', id, error });
   }
 }
 
