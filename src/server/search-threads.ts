@@ -46,7 +46,6 @@ interface Pending {
   reject: (err: Error) => void;
 }
 
-
 class SearchThread {
   readonly worker: Worker;
   readonly slot: number;
@@ -132,6 +131,7 @@ export class SearchThreads {
   async stop(): Promise<void> {
     this.stopped = true;
     await Promise.all(this.threads.map((t) => t?.worker.terminate()));
+    for (const t of this.threads) t?.answers.close();
   }
 
   /** The snapshot's key; on first sight every thread is asked to open it. */
@@ -218,6 +218,7 @@ export class SearchThreads {
   private died(thread: SearchThread, slot: number, reason: string): void {
     if (this.threads[slot - 1] !== thread) return; // 'error' and 'exit' both report one death
     this.threads[slot - 1] = undefined;
+    thread.answers.close();
     for (const call of thread.pending.values()) call.reject(new Error(`search thread ${slot} ${reason}`));
     if (this.stopped) return;
     this.logger.error({ thread: slot, reason }, 'search thread died; starting a new one');
