@@ -22,6 +22,8 @@ export interface BenchOptions {
   longTailSeconds: number;
   /** SERVE_PROCESSES of the server the long-tail HTTP runs measure */
   serveProcesses: number;
+  /** SEARCH_THREADS of the server the long-tail HTTP runs measure */
+  searchThreads: number;
   with1m: boolean;
   /** regenerate the dataset and rebuild the snapshot even when cached */
   fresh: boolean;
@@ -30,7 +32,7 @@ export interface BenchOptions {
 
 export const USAGE = `usage: npm run bench -- [--providers N] [--seed S] [--only ${PARTS.join(',')}] [--skip PARTS]
                        [--queries N] [--orama-queries N] [--http-seconds S] [--connections C]
-                       [--long-tail-queries N] [--long-tail-seconds S] [--serve-processes N] [--with-1m] [--fresh] [--out FILE]`;
+                       [--long-tail-queries N] [--long-tail-seconds S] [--serve-processes N] [--search-threads N] [--with-1m] [--fresh] [--out FILE]`;
 
 export class UsageError extends Error {}
 
@@ -65,6 +67,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
         'long-tail-queries': { type: 'string' },
         'long-tail-seconds': { type: 'string' },
         'serve-processes': { type: 'string' },
+        'search-threads': { type: 'string' },
         'with-1m': { type: 'boolean' },
         fresh: { type: 'boolean' },
         out: { type: 'string' },
@@ -87,6 +90,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     longTailQueries: int('long-tail-queries', values['long-tail-queries'], 5000, 1),
     longTailSeconds: int('long-tail-seconds', values['long-tail-seconds'], 20, 1),
     serveProcesses: int('serve-processes', values['serve-processes'], 1, 1),
+    searchThreads: int('search-threads', values['search-threads'], 0, 0),
     with1m: values['with-1m'] === true,
     fresh: values.fresh === true,
     out: values.out ?? 'bench/results/latest.json',

@@ -38,6 +38,8 @@ export interface LongTailHttpRun extends HttpFigure {
   cacheMb: number | null;
   /** SERVE_PROCESSES of the server */
   serveProcesses: number;
+  /** SEARCH_THREADS of the server (absent in runs before the setting) */
+  searchThreads?: number;
   firstAnswerSeconds: number;
   /** start to the full integrity check reported done by /healthz (the check overlaps the settling load) */
   verifiedSeconds: number;
@@ -115,16 +117,17 @@ async function settle(port: number, paths: string[], connections: number): Promi
 export async function runLongTailHttp(
   snapshotFile: string,
   paths: string[],
-  opts: { connections: number; seconds: number; cacheMb: number | null; settlePaths: string[]; serveProcesses: number },
+  opts: { connections: number; seconds: number; cacheMb: number | null; settlePaths: string[]; serveProcesses: number; searchThreads: number },
 ): Promise<LongTailHttpRun> {
   const tmp = fs.mkdtempSync(path.join('bench/cache', 'long-tail-'));
   const env: NodeJS.ProcessEnv = {
     ...serverEnv(snapshotFile, tmp),
     SERVE_PROCESSES: String(opts.serveProcesses),
+    SEARCH_THREADS: String(opts.searchThreads),
     ...(opts.cacheMb === null ? {} : { API_RESPONSE_CACHE_MB: String(opts.cacheMb) }),
   };
   delete env.CI;
-  const label = `${opts.cacheMb === null ? 'default cache' : `API_RESPONSE_CACHE_MB=${opts.cacheMb}`}, SERVE_PROCESSES=${opts.serveProcesses}`;
+  const label = `${opts.cacheMb === null ? 'default cache' : `API_RESPONSE_CACHE_MB=${opts.cacheMb}`}, SERVE_PROCESSES=${opts.serveProcesses}, SEARCH_THREADS=${opts.searchThreads}`;
   const counters = (port: number) => (opts.serveProcesses === 1 ? cacheCounters(port) : Promise.resolve(null));
   progress(`long tail http: starting npm run serve (${label}) ...`);
   // The first answer is a query the load does not use.
@@ -145,6 +148,7 @@ export async function runLongTailHttp(
       ...figure,
       cacheMb: opts.cacheMb,
       serveProcesses: opts.serveProcesses,
+      searchThreads: opts.searchThreads,
       firstAnswerSeconds: round(server.seconds, 2),
       verifiedSeconds: round(verifiedSeconds, 1),
       serverRssMb: rssMbOfTree(server.child.pid),

@@ -165,7 +165,8 @@ function longTailRows(size: string, lt: LongTailFigures): Cell[][] {
   const c = lt.httpCached;
   const u = lt.httpUncached;
   // with several server processes the RSS row is their sum: the label says so
-  const at = u.serveProcesses > 1 ? `long tail ${size} (${u.serveProcesses} server processes)` : `long tail ${size}`;
+  const setting = [u.serveProcesses > 1 && `${u.serveProcesses} server processes`, (u.searchThreads ?? 0) > 0 && `SEARCH_THREADS=${u.searchThreads}`].filter(Boolean).join(', ');
+  const at = setting ? `long tail ${size} (${setting})` : `long tail ${size}`;
   return [
     [`${at}: in process p50 / p95 / p99 ms (${p.queries} queries)`, `${p.search.p50Ms} / ${p.search.p95Ms} / ${p.search.p99Ms}`, t ? `<= ${t.p50} / - / <= ${t.p99}` : '', t ? verdict(p.search.p50Ms <= t.p50 && p.search.p99Ms <= t.p99) : ''],
     [`${at}: keyword side alone p50 / p95 / p99 ms`, `${p.keyword.p50Ms} / ${p.keyword.p95Ms} / ${p.keyword.p99Ms}`, '', ''],

@@ -137,7 +137,7 @@ async function main(opts: BenchOptions): Promise<void> {
       // another draw (seed) for settling: none of the measured URLs is asked before the run
       const measured = new Set(paths);
       const settlePaths = buildLongTailMix(file, 1000, 29).map(longTailPath).filter((p) => !measured.has(p));
-      const http = { connections: opts.connections, seconds: opts.longTailSeconds, settlePaths, serveProcesses: opts.serveProcesses };
+      const http = { connections: opts.connections, seconds: opts.longTailSeconds, settlePaths, serveProcesses: opts.serveProcesses, searchThreads: opts.searchThreads };
       const httpCached = await runLongTailHttp(file, paths, { ...http, cacheMb: null });
       const httpUncached = await runLongTailHttp(file, paths, { ...http, cacheMb: 0 });
       results.longTail[size] = { queries: paths.length, inProcess, httpCached, httpUncached };

@@ -57,6 +57,7 @@ async function serveInThisProcess(): Promise<void> {
     verifyInBackground: verifyOffThread,
     onFirstFileBad: exitBad,
     embedder: env.embedder,
+    searchingThreads: env.searchThreads + 1,
   });
   // Installed for the server-rendered pages too (Astro's bundle reads it with appContext()).
   const context = installAppContext(createAppContext(env, { version, logger, snapshots: holder }));

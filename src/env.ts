@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   ASTRO_OUT_DIR: z.string().min(1).default('dist'),
   API_RESPONSE_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
   SERVE_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  SEARCH_THREADS: z.coerce.number().int().min(0).max(64).default(0),
   // Limits and abuse (docs/operations.md, "Limits and abuse")
   PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(300),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
@@ -128,6 +129,8 @@ export interface Env {
   apiResponseCacheMb: number;
   /** Server processes `npm run serve` runs on the one port (scripts/serve.ts); 1 runs no cluster primary. */
   serveProcesses: number;
+  /** Worker threads that run searches beside the main thread (src/server/search-threads.ts); 0 searches on the main thread only. */
+  searchThreads: number;
   /** Requests per minute per client address on the public routes (unkeyed); 0 turns the limit off. */
   publicRateLimitPerMinute: number;
   /** How many proxy hops in front of the node to trust in X-Forwarded-For (0: the socket's address is the client). */
@@ -183,6 +186,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     staticRoot: path.resolve(cwd, e.STATIC_ROOT ?? path.join(e.ASTRO_OUT_DIR, 'client')),
     apiResponseCacheMb: e.API_RESPONSE_CACHE_MB,
     serveProcesses: e.SERVE_PROCESSES,
+    searchThreads: e.SEARCH_THREADS,
     publicRateLimitPerMinute: e.PUBLIC_RATE_LIMIT_PER_MINUTE,
     trustProxyHops: e.TRUST_PROXY,
     searchMaxInFlight: e.SEARCH_MAX_IN_FLIGHT,

@@ -10,7 +10,6 @@
  * computes every city's and category's before the first request.
  */
 import type { FilterClause, FilterSql } from './filters.ts';
-import { CostBoundedLru } from './lru.ts';
 import { maxRowid, publishedColumns } from './published-columns.ts';
 import type { Snapshot } from './snapshot.ts';
 
@@ -24,7 +23,7 @@ export interface FilterSet {
 /** Bytes of filter sets kept per snapshot (100,000 providers: about 110 KB per set). */
 const CACHE_BYTES = 96 * 1024 * 1024;
 
-const cacheOf = (snapshot: Snapshot) => snapshot.memo('filter-sets', () => new CostBoundedLru<string, FilterSet>(CACHE_BYTES));
+const cacheOf = (snapshot: Snapshot) => snapshot.memo('filter-sets', () => snapshot.listCaches.create<FilterSet>('filter-sets', CACHE_BYTES));
 const keyOf = (clauses: readonly FilterClause[]) => clauses.map((c) => `${c.sql}\u0000${JSON.stringify(c.params)}`).join('\u0001');
 
 function remember(snapshot: Snapshot, key: string, set: FilterSet): FilterSet {

@@ -30,11 +30,26 @@ export class CostBoundedLru<K, V> {
     this.entries.set(key, { value, cost });
     this.total += cost;
     // Evict the least recently used, but never the entry just added.
-    for (const [k, e] of this.entries) {
+    for (const [k] of this.entries) {
       if (this.total <= this.budget || k === key) break;
-      this.entries.delete(k);
-      this.total -= e.cost;
+      this.delete(k);
+      this.evicted(k);
     }
+  }
+
+  delete(key: K): void {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.entries.delete(key);
+    this.total -= e.cost;
+  }
+
+  /** Called for each entry set() evicts (list-caches.ts tells the other search threads). */
+  protected evicted(_key: K): void {}
+
+  /** Every entry as [key, value, cost], least recently used first (a copy: the cache may change meanwhile). */
+  ordered(): [K, V, number][] {
+    return [...this.entries].map(([k, e]) => [k, e.value, e.cost]);
   }
 
   get size(): number {

@@ -6,6 +6,7 @@
  * published_providers rule), so `published[rowid]` is also the one test of whether
  * a candidate may be shown (tests/query/search-indexes.test.ts compares it with the view).
  */
+import { float64Array, int32Array, uint8Array } from './shared-arrays.ts';
 import type { Snapshot } from './snapshot.ts';
 
 /** The largest provider rowid: the size of every per-rowid array. */
@@ -38,12 +39,14 @@ const SLUG_ORDER_SQL = 'SELECT rowid FROM providers ORDER BY slug';
 export function publishedColumns(snapshot: Snapshot): PublishedColumns {
   return snapshot.memo('published-columns', () => {
     const n = maxRowid(snapshot) + 1;
+    // in shared memory when search threads read them too (snapshot.searchingThreads)
+    const threads = snapshot.searchingThreads;
     const columns: PublishedColumns = {
-      published: new Uint8Array(n),
-      trust: new Float64Array(n),
-      rating: new Float64Array(n),
-      reviews: new Float64Array(n),
-      slugRank: new Int32Array(n),
+      published: uint8Array(n, threads),
+      trust: float64Array(n, threads),
+      rating: float64Array(n, threads),
+      reviews: float64Array(n, threads),
+      slugRank: int32Array(n, threads),
     };
     for (const [rowid, rating] of snapshot.prepare(COLUMN_SQL.rating).raw().iterate() as IterableIterator<[number, number]>) {
       columns.published[rowid] = 1;

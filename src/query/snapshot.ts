@@ -10,6 +10,7 @@ import type { Statement } from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import type { EmbedderConfig } from '../env.ts';
 import { metaOf, type SnapshotFileMeta } from '../snapshot/snapshot-file.ts';
+import { ListCaches } from './list-caches.ts';
 
 export type SnapshotMeta = SnapshotFileMeta;
 
@@ -22,13 +23,29 @@ export class Snapshot {
   readonly file: string;
   /** The query embedder the settings name (src/search/query-embedder.ts opens it once per snapshot). */
   readonly embedder: EmbedderConfig;
-  constructor(file: string, embedder: EmbedderConfig = { kind: 'builtin' }) {
+  /**
+   * Threads of this process that search this file (the main thread plus
+   * SEARCH_THREADS, src/server/search-threads.ts). Above 1, the vector index and the
+   * published columns are built in shared memory, once, and the list caches share
+   * their lists between the threads (list-caches.ts), so the process holds what one
+   * thread alone would.
+   */
+  readonly searchingThreads: number;
+  /** The byte-bounded caches of lists (posting lists, group lists, filter sets). */
+  readonly listCaches: ListCaches;
+  private readonly closeListeners: (() => void)[] = [];
+  constructor(file: string, embedder: EmbedderConfig = { kind: 'builtin' }, searchingThreads = 1) {
     this.file = file;
     this.embedder = embedder;
+    this.searchingThreads = searchingThreads;
+    this.listCaches = new ListCaches(searchingThreads > 1);
     this.db = new Database(file, { readonly: true, fileMustExist: true });
     sqliteVec.load(this.db);
     this.db.pragma('query_only = ON');
-    this.db.pragma('cache_size = -65536');
+    // 64 MB of page cache per process, split between the search threads' connections (one budget,
+    // not one per thread): search reads each list once into its list caches, and a page's 20 rows
+    // at random.
+    this.db.pragma(`cache_size = -${Math.floor(65536 / searchingThreads)}`);
     // No memory map: search reads its lists once into its own arrays, and mapped
     // pages of a multi-GB file count as the server's resident memory (issue 11).
     this.db.pragma('mmap_size = 0');
@@ -63,7 +80,13 @@ export class Snapshot {
     return value;
   }
 
+  /** Runs fn when this snapshot closes (the search threads then close their own connection to the file). */
+  onClose(fn: () => void): void {
+    this.closeListeners.push(fn);
+  }
+
   close(): void {
+    if (this.db.open) for (const fn of this.closeListeners.splice(0)) fn();
     this.statements.clear();
     this.memos.clear();
     if (this.db.open) this.db.close();

@@ -27,7 +27,8 @@ export const MAX_EXPANSIONS = 24;
 /**
  * Bytes of term lists kept per snapshot: at 1,000,000 providers every list takes
  * about 420 MB, the common words a few MB each; a long tail of queries keeps asking
- * for most common words, and 160 MB made them take turns being reloaded.
+ * for most common words, and 160 MB made them take turns being reloaded. With
+ * search threads the lists are shared between them (src/query/list-caches.ts).
  */
 const TERM_CACHE_BYTES = 320 * 1024 * 1024;
 /**
@@ -59,7 +60,7 @@ interface TermRow {
 
 /** A term's list; empty for a term no profile has. */
 export function termPostings(snapshot: Snapshot, term: string): TermPostings {
-  const cache = snapshot.memo('term-postings', () => new CostBoundedLru<string, TermPostings>(TERM_CACHE_BYTES));
+  const cache = snapshot.memo('term-postings', () => snapshot.listCaches.create<TermPostings>('term-postings', TERM_CACHE_BYTES));
   const hit = cache.get(term);
   if (hit) return hit;
   const row = snapshot.prepare<[string], TermRow>(TERM_SQL).get(term);
@@ -299,7 +300,7 @@ function drainWindow(sums: Float64Array, held: Uint8Array, low: number, high: nu
 
 /** A group's list, computed on first use and kept per snapshot. */
 export function snapshotGroupList(snapshot: Snapshot, group: KeywordGroup): TermPostings {
-  const cache = snapshot.memo('group-postings', () => new CostBoundedLru<string, TermPostings>(GROUP_CACHE_BYTES));
+  const cache = snapshot.memo('group-postings', () => snapshot.listCaches.create<TermPostings>('group-postings', GROUP_CACHE_BYTES));
   const key = groupKey(group);
   let list = cache.get(key);
   if (!list) {

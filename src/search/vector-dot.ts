@@ -20,6 +20,8 @@ export interface DotKernel {
   dims: number;
   /** floats from one vector to the next: dims rounded up to a multiple of 4 */
   stride: number;
+  /** the Wasm memory of the vectors and of this thread's scratch */
+  memory: WebAssembly.Memory;
   /** count x stride, in Wasm memory; fill before scoring */
   vectors: Float32Array;
   /** stride floats; the query of the next calls */
@@ -75,30 +77,51 @@ const BODY = [
   0x0b,
   0x0b,
 ];
-const MODULE = new Uint8Array([
-  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-  ...section(1, [1, 0x60, 6, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0]), // type: (i32 x 6) -> ()
-  ...section(2, [1, ...name('env'), ...name('memory'), 0x02, 0x00, 0x01]), // import env.memory
-  ...section(3, [1, 0]), //                                                 one function of type 0
-  ...section(7, [1, ...name('scores'), 0x00, 0]), //                        exported as "scores"
-  ...section(10, [1, ...leb(BODY.length), ...BODY]),
-]);
-const compiled = new WebAssembly.Module(MODULE);
+/** The module importing its memory as declared: plain (min 1 page), or shared (min 1, max 65,536 pages: any shared memory fits). */
+const moduleOf = (memoryLimits: number[]) =>
+  new WebAssembly.Module(
+    new Uint8Array([
+      0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+      ...section(1, [1, 0x60, 6, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0]), // type: (i32 x 6) -> ()
+      ...section(2, [1, ...name('env'), ...name('memory'), 0x02, ...memoryLimits]), // import env.memory
+      ...section(3, [1, 0]), //                                                 one function of type 0
+      ...section(7, [1, ...name('scores'), 0x00, 0]), //                        exported as "scores"
+      ...section(10, [1, ...leb(BODY.length), ...BODY]),
+    ]),
+  );
+const PLAIN = moduleOf([0x00, 0x01]);
+const SHARED = moduleOf([0x03, 0x01, ...leb(65_536)]);
 
 const PAGE = 65_536;
 
-/** A kernel for `count` vectors of `dims` floats (its memory sized once: a view never detaches). */
-export function dotKernel(count: number, dims: number): DotKernel {
+/** Bytes of one thread's scratch: the query, the chunk's positions and its scores. */
+const scratchBytes = (stride: number) => stride * 4 + CHUNK * 4 + CHUNK * 8;
+
+/**
+ * A kernel for `count` vectors of `dims` floats (its memory sized once: a view never
+ * detaches). With `threads` > 1 the memory is shared (its buffer a
+ * SharedArrayBuffer) and holds one scratch area per thread: this thread uses the
+ * first, a search thread gets its own view with `dotKernelOn(kernel.memory, ...)`.
+ */
+export function dotKernel(count: number, dims: number, threads = 1): DotKernel {
   const stride = Math.ceil(dims / 4) * 4;
-  const vectorBytes = count * stride * 4;
-  const queryAt = vectorBytes;
+  const pages = Math.ceil((count * stride * 4 + threads * scratchBytes(stride)) / PAGE);
+  const memory = threads > 1 ? new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true }) : new WebAssembly.Memory({ initial: pages });
+  return dotKernelOn(memory, count, dims, 0);
+}
+
+/** Thread `slot`'s kernel over a memory dotKernel made: the same vectors, the slot's own scratch. */
+export function dotKernelOn(memory: WebAssembly.Memory, count: number, dims: number, slot: number): DotKernel {
+  const stride = Math.ceil(dims / 4) * 4;
+  const queryAt = count * stride * 4 + slot * scratchBytes(stride);
   const positionsAt = queryAt + stride * 4;
   const scoresAt = positionsAt + CHUNK * 4; // a multiple of 8: every region is a multiple of 16 bytes
-  const memory = new WebAssembly.Memory({ initial: Math.ceil((scoresAt + CHUNK * 8) / PAGE) });
-  const exports = new WebAssembly.Instance(compiled, { env: { memory } }).exports as { scores: (...args: number[]) => void };
+  const shared = memory.buffer instanceof SharedArrayBuffer;
+  const exports = new WebAssembly.Instance(shared ? SHARED : PLAIN, { env: { memory } }).exports as { scores: (...args: number[]) => void };
   return {
     dims,
     stride,
+    memory,
     vectors: new Float32Array(memory.buffer, 0, count * stride),
     query: new Float32Array(memory.buffer, queryAt, stride),
     positions: new Int32Array(memory.buffer, positionsAt, CHUNK),

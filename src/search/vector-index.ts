@@ -18,7 +18,8 @@ import { dotAt } from '../snapshot/vector-partitions.ts';
 import type { FilterSet } from '../query/filter-set.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { TopK } from './top-k.ts';
-import { CHUNK, dotKernel, type DotKernel } from './vector-dot.ts';
+import { CHUNK, dotKernel, dotKernelOn, type DotKernel } from './vector-dot.ts';
+import { int32Array } from '../query/shared-arrays.ts';
 
 const NPROBE = 12;
 const MIN_VISITED_FACTOR = 8;
@@ -52,8 +53,9 @@ function fromPartitionsTable(snapshot: Snapshot, dims: number): Omit<VectorIndex
   }[];
   const lists = parts.length;
   const count = parts.reduce((n, p) => n + p.rowids.byteLength / 4, 0);
-  const rowids = new Int32Array(count);
-  const kernel = dotKernel(count, dims);
+  const threads = snapshot.searchingThreads;
+  const rowids = int32Array(count, threads);
+  const kernel = dotKernel(count, dims, threads);
   const centroids = new Float32Array(lists * dims);
   const listStart = new Int32Array(lists + 1);
   let at = 0;
@@ -74,10 +76,29 @@ export function vectorIndex(snapshot: Snapshot): VectorIndex {
     const index = fromPartitionsTable(snapshot, dims);
     let maxRowid = 0;
     for (const r of index.rowids) if (r > maxRowid) maxRowid = r;
-    const positionOf = new Int32Array(maxRowid + 1).fill(-1);
+    const positionOf = int32Array(maxRowid + 1, snapshot.searchingThreads).fill(-1);
     index.rowids.forEach((r, p) => (positionOf[r] = p));
     return { ...index, positionOf };
   });
+}
+
+/**
+ * The index as another thread of this process receives it (postMessage): with
+ * searchingThreads > 1 its vectors (the kernel's memory), rowids and positions are
+ * shared memory, so the message carries references, not copies (the centroids and
+ * list bounds, a few KB, are copied).
+ */
+export type SharedVectorIndex = Omit<VectorIndex, 'kernel'> & { memory: WebAssembly.Memory };
+
+export function sharedVectorIndex(index: VectorIndex): SharedVectorIndex {
+  const { kernel, ...rest } = index;
+  return { ...rest, memory: kernel.memory };
+}
+
+/** A search thread's view of the shared index, scoring in its own scratch slot. */
+export function vectorIndexOn(shared: SharedVectorIndex, slot: number): VectorIndex {
+  const { memory, ...rest } = shared;
+  return { ...rest, kernel: dotKernelOn(memory, shared.count, shared.dims, slot) };
 }
 
 /**

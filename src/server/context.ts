@@ -21,7 +21,9 @@ import { createKeyServices, type KeyServices } from './auth/services.ts';
 import { ApiError } from './errors.ts';
 import { swapLogger } from './logging.ts';
 import { systemClock, type Clock } from './rate-limit/store.ts';
+import { searchProviders } from '../search/search.ts';
 import { SearchGate } from './search-gate.ts';
+import { SearchThreads, type Searcher } from './search-threads.ts';
 import { SnapshotHolder } from './snapshot-holder.ts';
 
 export interface AppContext {
@@ -32,6 +34,8 @@ export interface AppContext {
   readonly snapshots: SnapshotHolder;
   /** the cap on searches running at once (SEARCH_MAX_IN_FLIGHT) */
   readonly searchGate: SearchGate;
+  /** searchProviders, on the search threads too when SEARCH_THREADS > 0 (src/server/search-threads.ts) */
+  readonly search: Searcher;
   /** the clock of every rate-limit window: pinned by RATE_LIMIT_CLOCK_MS (tests), else the system's */
   readonly rateLimitClock: Clock;
   /** KEYS_DB and the keys' rate limiter: opened on the first keyed request, so a node that never sees one never opens them */
@@ -52,7 +56,9 @@ export interface AppContextParts {
 
 export function createAppContext(env: Env, parts: AppContextParts): AppContext {
   const { logger, version } = parts;
-  const snapshots = parts.snapshots ?? new SnapshotHolder(env.directoryDb, { log: swapLogger(logger), embedder: env.embedder });
+  const snapshots =
+    parts.snapshots ?? new SnapshotHolder(env.directoryDb, { log: swapLogger(logger), embedder: env.embedder, searchingThreads: env.searchThreads + 1 });
+  const threads = env.searchThreads > 0 ? new SearchThreads(env.searchThreads, env.embedder, logger) : undefined;
   const pinned = env.rateLimitClockMs;
   const rateLimitClock: Clock = pinned !== undefined ? () => pinned : systemClock;
   let keys = parts.keyServices;
@@ -63,6 +69,7 @@ export function createAppContext(env: Env, parts: AppContextParts): AppContext {
     logger,
     snapshots,
     searchGate: new SearchGate(env.searchMaxInFlight),
+    search: threads ? threads.search : searchProviders,
     rateLimitClock,
     keyServices() {
       keys ??= createKeyServices({ keysDb: env.keysDb, redisUrl: env.redisUrl, clock: rateLimitClock });
@@ -73,6 +80,7 @@ export function createAppContext(env: Env, parts: AppContextParts): AppContext {
       return memos.get(key) as T;
     },
     async close() {
+      await threads?.stop();
       snapshots.close();
       await keys?.close();
     },

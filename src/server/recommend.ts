@@ -18,6 +18,7 @@ import type { SearchFilters } from '../query/filters.ts';
 import { parseNaturalQuery, type ParsedQuery, type Vocabulary } from '../query/nl-query.ts';
 import { snapshotQueryParser } from '../query/nl-query-vocabulary.ts';
 import { searchProviders, type SearchHit, type SearchResult } from '../search/search.ts';
+import type { Searcher } from './search-threads.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { SearchItemSchema, VectorSideSchema } from '../schemas/api/responses.ts';
 import { jsonResponse } from './respond.ts';
@@ -75,17 +76,17 @@ function hardFilters(params: RecommendParams, parsed: ParsedQuery): SearchFilter
   return f;
 }
 
-export async function recommend(snapshot: Snapshot, params: RecommendParams, startedAt = performance.now()): Promise<RecommendResponse> {
+/** `search` is searchProviders, or the app context's (on the search threads when SEARCH_THREADS > 0). */
+export async function recommend(snapshot: Snapshot, params: RecommendParams, startedAt = performance.now(), search: Searcher = searchProviders): Promise<RecommendResponse> {
   const parser = snapshotQueryParser(snapshot);
   const { vocab } = parser;
   const parsed = parseNaturalQuery(params.q, parser);
   const searchText = [...parsed.searchText].length >= 2 ? parsed.searchText : params.q;
   const hard = hardFilters(params, parsed);
   const categorySlug = categoryFilter(parsed, vocab);
-  const search = (filters: SearchFilters) =>
-    searchProviders(snapshot, { q: searchText, filters, sort: 'relevance', page: 1, limit: params.limit });
+  const searchWith = (filters: SearchFilters) => search(snapshot, { q: searchText, filters, sort: 'relevance', page: 1, limit: params.limit });
 
-  const result: SearchResult = await search(categorySlug ? { ...hard, categorySlug } : hard);
+  const result: SearchResult = await searchWith(categorySlug ? { ...hard, categorySlug } : hard);
   // A short list is filled: the category's family first, then the rest, never past the hard filters.
   let hits: SearchHit[] = result.items;
   let total = result.meta.total;
@@ -93,7 +94,7 @@ export async function recommend(snapshot: Snapshot, params: RecommendParams, sta
   for (const wider of [...(family ? [{ ...hard, categorySlug: family }] : []), ...(categorySlug ? [hard] : [])]) {
     if (hits.length >= params.limit) break;
     const seen = new Set(hits.map((h) => h.row.rowid));
-    const more = await search(wider);
+    const more = await searchWith(wider);
     hits = [...hits, ...more.items.filter((h) => !seen.has(h.row.rowid))].slice(0, params.limit);
     total = more.meta.total;
   }
@@ -136,9 +137,9 @@ export async function recommend(snapshot: Snapshot, params: RecommendParams, sta
   };
 }
 
-export async function recommendHandler(request: Request, snapshot: Snapshot): Promise<Response> {
+export async function recommendHandler(request: Request, snapshot: Snapshot, search: Searcher): Promise<Response> {
   const startedAt = performance.now();
   const params = parseRecommendParams(new URL(request.url).searchParams);
-  const body = await recommend(snapshot, params, startedAt);
+  const body = await recommend(snapshot, params, startedAt, search);
   return jsonResponse(body, 200, { 'Cache-Control': NO_STORE, 'X-Snapshot-Id': snapshot.id });
 }

@@ -55,6 +55,8 @@ export interface SnapshotHolderOptions {
   onFirstFileBad?: (reason: string) => void;
   /** The query embedder of the snapshots (EMBEDDER_*); the built-in one by default. */
   embedder?: EmbedderConfig;
+  /** Threads that search each snapshot (SEARCH_THREADS + 1, src/server/search-threads.ts); 1 by default. */
+  searchingThreads?: number;
 }
 
 interface FileStamp {
@@ -102,6 +104,7 @@ export class SnapshotHolder {
 
   /** The query embedder the settings name, given to every Snapshot this holder opens. */
   private readonly embedder: EmbedderConfig;
+  private readonly searchingThreads: number;
 
   constructor(file: string, options: SnapshotHolderOptions) {
     this.file = file;
@@ -110,6 +113,7 @@ export class SnapshotHolder {
     this.verifyInBackground = options.verifyInBackground;
     this.onFirstFileBad = options.onFirstFileBad;
     this.embedder = options.embedder ?? { kind: 'builtin' };
+    this.searchingThreads = options.searchingThreads ?? 1;
   }
 
   /** The snapshot to use for this request. Throws when no valid snapshot was ever opened. */
@@ -216,7 +220,7 @@ export class SnapshotHolder {
 
   private open(stamp: FileStamp): Snapshot | undefined {
     try {
-      return new Snapshot(this.file, this.embedder);
+      return new Snapshot(this.file, this.embedder, this.searchingThreads);
     } catch (err) {
       this.refuse(stamp, (err as Error).message);
       return undefined;
@@ -260,7 +264,7 @@ export class SnapshotHolder {
         (err: Error) => !this.closed && this.onFirstFileBad!(`snapshot ${this.file} could not be verified: ${err.message}`),
       );
     }
-    const first = new Snapshot(this.file, this.embedder);
+    const first = new Snapshot(this.file, this.embedder, this.searchingThreads);
     for (const step of servingSteps(first)) step.run();
     this.install(first, stampOf(st));
     // The rest of the warm-up between requests. A step that fails stops it: the

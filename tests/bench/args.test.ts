@@ -9,6 +9,9 @@ describe('parseBenchArgs', () => {
     expect(o).toMatchObject({ queries: 1000, connections: 50, httpSeconds: 10, with1m: false, longTailQueries: 5000, longTailSeconds: 20, serveProcesses: 1 });
     expect(parseBenchArgs(['--serve-processes', '2']).serveProcesses).toBe(2);
     expect(() => parseBenchArgs(['--serve-processes', '0'])).toThrow(UsageError);
+    expect(parseBenchArgs([]).searchThreads).toBe(0);
+    expect(parseBenchArgs(['--search-threads', '1']).searchThreads).toBe(1);
+    expect(() => parseBenchArgs(['--search-threads', 'x'])).toThrow(UsageError);
   });
 
   it('runs only the parts asked for, minus the skipped ones', () => {

@@ -2,7 +2,7 @@
 import { MIN_QUERY_CODE_POINTS, SearchParamsSchema, codePointLength, type SearchParams } from '../../schemas/api/params.ts';
 import { SearchResponseSchema, type SearchResponse } from '../../schemas/api/responses.ts';
 import type { Snapshot } from '../../query/snapshot.ts';
-import { searchProviders, type SearchRequest } from '../../search/search.ts';
+import type { SearchRequest } from '../../search/search.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { defineRoute } from './route.ts';
@@ -28,7 +28,7 @@ export function parseSearchParams(query: Record<string, unknown>): SearchParams 
  * away: a later request may get the full one).
  */
 export async function gatedSearch(app: AppContext, snapshot: Snapshot, request: SearchRequest) {
-  const result = await app.searchGate.run(() => searchProviders(snapshot, request));
+  const result = await app.searchGate.run(() => app.search(snapshot, request));
   const keywordOnly = result.meta.vectorSide === 'unavailable';
   return {
     data: result.items.map((hit) => ({ ...hit.summary, search: hit.search })),

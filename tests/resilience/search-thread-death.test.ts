@@ -1,0 +1,74 @@
+/**
+ * A search thread that dies (src/server/search-threads.ts): the death is logged,
+ * the main thread answers meanwhile, and a new thread opens the live snapshot and
+ * answers as before. Run in process on the API fixture's snapshot, with real
+ * worker threads.
+ */
+import fs from 'node:fs';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { Snapshot } from '../../src/query/snapshot.ts';
+import { searchProviders, type SearchRequest } from '../../src/search/search.ts';
+import { servingSteps } from '../../src/search/warm.ts';
+import { SearchThreads } from '../../src/server/search-threads.ts';
+import { buildFixture, type Fixture } from '../http/fixture.ts';
+import { waitFor } from './fixture.ts';
+
+let fixture: Fixture;
+let snapshot: Snapshot;
+let threads: SearchThreads;
+const logs: { msg: string; snapshotId?: string }[] = [];
+const logger = pino(
+  { level: 'info' },
+  new Writable({
+    write(line: Buffer, _enc, done) {
+      logs.push(JSON.parse(String(line)) as { msg: string });
+      done();
+    },
+  }),
+);
+
+const request: SearchRequest = { q: 'jasa aplikasi', filters: {}, sort: 'relevance', page: 1, limit: 5 };
+const opened = () => logs.filter((l) => l.msg === 'search thread opened the snapshot' && l.snapshotId === snapshot.id).length;
+/** the thread's worker, to end it from outside as a crash would */
+const worker = () => (Reflect.get(threads, 'threads') as { worker: { terminate(): Promise<number> } }[])[0]!.worker;
+
+beforeAll(async () => {
+  fixture = await buildFixture();
+  snapshot = new Snapshot(fixture.dbFile, { kind: 'builtin' }, 2);
+  for (const step of servingSteps(snapshot)) step.run();
+  threads = new SearchThreads(1, { kind: 'builtin' }, logger);
+});
+
+afterAll(async () => {
+  await threads?.stop();
+  snapshot?.close();
+  if (fixture) fs.rmSync(fixture.dir, { recursive: true, force: true });
+});
+
+it('refuses a snapshot opened for another number of threads', () => {
+  const single = new Snapshot(fixture.dbFile);
+  try {
+    expect(() => threads.search(single, request)).toThrow(/searching threads/);
+  } finally {
+    single.close();
+  }
+});
+
+it('answers as searchProviders does, before and after its thread dies', async () => {
+  const reference = await searchProviders(snapshot, request);
+  expect(reference.items.length).toBeGreaterThan(0);
+  // the first search of a snapshot runs on the main thread and asks the thread to open it
+  expect(await threads.search(snapshot, request)).toEqual(reference);
+  await waitFor('the thread to open the snapshot', async () => (opened() === 1 ? true : undefined));
+  expect(await threads.search(snapshot, request)).toEqual(reference);
+
+  await worker().terminate();
+  await waitFor('the death to be logged', async () => (logs.some((l) => l.msg === 'search thread died; starting a new one') ? true : undefined));
+
+  // meanwhile the main thread answers; then the new thread opens the snapshot again
+  expect(await threads.search(snapshot, request)).toEqual(reference);
+  await waitFor('the new thread to open the snapshot', async () => (opened() === 2 ? true : undefined));
+  expect(await threads.search(snapshot, request)).toEqual(reference);
+});
