@@ -187,7 +187,8 @@ export function groupList(source: PostingsSource, group: KeywordGroup, scratch: 
  * cost a cache miss per posting, and a sort of the union cost more than the adding.
  * The largest list is added last, onto the sum of the others, so each profile
  * scores head + (the others in list order), the float64 additions of merging the
- * largest list with the union of the rest. The loops are small functions of their
+ * largest list with the union of the rest (addition commutes, so adding it onto the
+ * sum is the same number). The loops are small functions of their
  * own: V8 compiles them whole, where loops nested in one function ran as
  * on-stack-replaced code that was thrown away at every exit of an inner loop.
  */
@@ -215,7 +216,7 @@ function wordGroupList(lists: TermPostings[], scratch: GroupScratch): TermPostin
       const { rowids, impacts } = order[l]!;
       const from = at[l]!;
       if (from === rowids.length || rowids[from]! >= end) continue;
-      const to = l < order.length - 1 ? addToWindow(rowids, impacts, from, end, base, sums, held) : addLastToWindow(rowids, impacts, from, end, base, sums, held);
+      const to = addToWindow(rowids, impacts, from, end, base, sums, held);
       low = Math.min(low, rowids[from]! - base);
       high = Math.max(high, rowids[to - 1]! - base);
       at[l] = to;
@@ -268,19 +269,6 @@ function addToWindow(rowids: Int32Array, impacts: TermPostings['impacts'], from:
       held[j] = 1;
       sums[j] = impacts[i]!;
     } else sums[j]! += impacts[i]!;
-  }
-  return i;
-}
-
-/** addToWindow for the largest list: its contribution first, then the others' sum. */
-function addLastToWindow(rowids: Int32Array, impacts: TermPostings['impacts'], from: number, end: number, base: number, sums: Float64Array, held: Uint8Array): number {
-  let i = from;
-  for (; i < rowids.length && rowids[i]! < end; i++) {
-    const j = rowids[i]! - base;
-    if (held[j] === 0) {
-      held[j] = 1;
-      sums[j] = impacts[i]!;
-    } else sums[j] = impacts[i]! + sums[j]!;
   }
   return i;
 }
