@@ -63,8 +63,8 @@ export function skipUnreachable(cursor: TermCursor, rest: number, threshold: num
  * The conjunctive walk's lead at a posting that cannot pass: moves it past that
  * one and those that follow, up to `upTo` (the block window that `rest`, the other
  * groups' bounds, holds for), that cannot pass either. Posting by posting: the
- * window lies inside the lead's current block, whose maximum can pass (or the
- * window would have been skipped whole).
+ * lead's bound over the window is its current block's maximum, which can pass (or
+ * the window would have been skipped whole).
  */
 export function skipUnreachableUpTo(cursor: TermCursor, rest: number, threshold: number, upTo: number): void {
   const { rowids, impacts } = cursor.list;

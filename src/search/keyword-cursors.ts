@@ -63,6 +63,14 @@ export function gallop(arr: Int32Array, from: number, target: number): number {
   return a;
 }
 
+/**
+ * How many following blocks a list's bound may stretch over: those whose maximum is
+ * at most its current block's, so the bound stays the same while the window it
+ * holds for grows. With blocks of 32 postings the walks otherwise recomputed their
+ * windows every ten visits or so at 1,000,000 providers.
+ */
+const EXTEND = 16;
+
 export class TermCursor implements Cursor {
   doc: number;
   upTo = END;
@@ -114,14 +122,19 @@ export class TermCursor implements Cursor {
     this.doc = i < this.rowids.length ? this.rowids[i]! : END;
   }
 
+  /** The current block's maximum, over it and the following blocks (up to EXTEND) that stay at or below it. */
   shallow(target: number): number {
     const b = (this.block = gallop(this.list.blockLast, this.block, target));
     if (b >= this.list.blockLast.length) {
       this.upTo = END;
       return 0;
     }
-    this.upTo = this.list.blockLast[b]!;
-    return this.list.blockMax[b]!;
+    const { blockLast, blockMax } = this.list;
+    const bound = blockMax[b]!;
+    let last = b;
+    while (last < b + EXTEND && last + 1 < blockMax.length && blockMax[last + 1]! <= bound) last++;
+    this.upTo = blockLast[last]!;
+    return bound;
   }
 }
 
