@@ -3,15 +3,20 @@
  * filter sets: filter-set.ts), bounded by bytes. With one searching thread they are
  * plain CostBoundedLru maps. With search threads (Snapshot.searchingThreads > 1,
  * src/server/search-threads.ts) they are one shared arena in effect: a list one
- * thread computes is put on shared memory (its typed arrays copied to
- * SharedArrayBuffers) and published, and every other thread adopts the same memory
- * into its own cache, so each list is computed once and held once however many
- * threads keep it. Each thread's cache keeps its own recency order within the whole
+ * thread computes is published and put on shared memory (its typed arrays copied to
+ * SharedArrayBuffers) by the main thread, and every thread adopts that memory into
+ * its own cache, so each list is computed once and held once however many threads
+ * keep it. Only the main thread allocates the shared copies: when a search thread
+ * made its own, they lived in that thread's malloc arena, where the holes the
+ * evicted lists left were of no use to the main thread's allocations and the
+ * reverse; at 1,000,000 providers the search thread's arena grew to 370 MB beside
+ * the main thread's (2026-11-25, bench/results/README.md "Search threads"). Each thread's cache keeps its own recency order within the whole
  * budget, and a list one thread evicts is dropped by all, so together they hold about
  * one budget of lists. Splitting the
  * budget between the threads instead made each thread reload and recompute the common
  * lists in turn: at 1,000,000 providers 3x the CPU per search.
  */
+import { isMainThread } from 'node:worker_threads';
 import { CostBoundedLru } from './lru.ts';
 
 /**
@@ -25,17 +30,24 @@ interface TypedArrayClass {
   new (buffer: SharedArrayBuffer): TypedArray;
 }
 
-/** The value with every typed array on shared memory (a copy of those that are not). */
-function onSharedMemory<V extends object>(value: V): V {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    if (ArrayBuffer.isView(v) && !(v.buffer instanceof SharedArrayBuffer)) {
-      const copy = new (v.constructor as TypedArrayClass)(new SharedArrayBuffer(v.byteLength));
-      copy.set(v as TypedArray);
-      out[k] = copy;
-    } else out[k] = v;
+/**
+ * Puts the value's typed arrays on shared memory, in place: the thread that computed
+ * the list goes on with the shared copy, and each original's memory is freed at once
+ * (its buffer detached) rather than left for the garbage collector. Left to it, the
+ * originals (a term list's blobs, a group list's arrays) waited for a collection in
+ * each thread that computed lists, and the process held them beside the shared
+ * copies. A list given to a cache is the cache's: its arrays own their buffers.
+ */
+function moveToSharedMemory(value: object): void {
+  const fields = value as Record<string, unknown>;
+  for (const [k, v] of Object.entries(fields)) {
+    if (!ArrayBuffer.isView(v) || v.buffer instanceof SharedArrayBuffer) continue;
+    const copy = new (v.constructor as TypedArrayClass)(new SharedArrayBuffer(v.byteLength));
+    copy.set(v as TypedArray);
+    fields[k] = copy;
+    // Only a view over its whole buffer: a slice of a larger one (a Buffer pool's) is not the list's to free.
+    if (v.byteOffset === 0 && v.byteLength === v.buffer.byteLength) v.buffer.transfer(0);
   }
-  return out as V;
 }
 
 class SharedLru<V extends object> extends CostBoundedLru<string, V> {
@@ -49,10 +61,11 @@ class SharedLru<V extends object> extends CostBoundedLru<string, V> {
     this.name = name;
   }
 
+  /** A list this thread computed: on shared memory now (main thread) or once the main thread sends it back (search thread). */
   override set(key: string, value: V, cost: number): void {
-    const shared = onSharedMemory(value);
-    super.set(key, shared, cost);
-    this.caches.publish?.(this.name, this.byteBudget, key, shared, cost);
+    if (isMainThread) moveToSharedMemory(value);
+    super.set(key, value, cost);
+    this.caches.publish?.(this.name, this.byteBudget, key, value, cost);
   }
 
   // Over budget, a thread evicts for all: the others drop the list too, so the lists held
@@ -61,10 +74,14 @@ class SharedLru<V extends object> extends CostBoundedLru<string, V> {
     this.caches.publish?.(this.name, this.byteBudget, key, null, 0);
   }
 
-  /** Another thread's list, already on shared memory (kept, not published again), or its eviction. */
+  /**
+   * Another thread's list (kept, not published again), or its eviction. On the main
+   * thread a search thread's list arrives as a copy and is put on shared memory here.
+   */
   adopt(key: string, value: V | null, cost: number): void {
-    if (value === null) this.delete(key);
-    else super.set(key, value, cost);
+    if (value === null) return this.delete(key);
+    moveToSharedMemory(value);
+    super.set(key, value, cost);
   }
 }
 
@@ -84,7 +101,11 @@ export class ListCaches {
     return this.sharedCache(name, budget) as unknown as CostBoundedLru<string, V>;
   }
 
-  /** A list another thread published, or evicted (null) (with its cache's budget: this thread may not have made that cache yet). */
+  /**
+   * A list another thread published, or evicted (null) (with its cache's budget: this
+   * thread may not have made that cache yet). The list is on shared memory after this
+   * call (in place): the main thread sends it on to every search thread.
+   */
   adopt(name: string, budget: number, key: string, value: object | null, cost: number): void {
     this.sharedCache(name, budget).adopt(key, value, cost);
   }

@@ -16,7 +16,11 @@ export interface SearchThreadSetup {
   answers: MessagePort;
 }
 
-/** A list one thread computed, on shared memory, for the others' caches of snapshot `key`, or (value null) one it evicted (src/query/list-caches.ts). */
+/**
+ * A list one thread computed, for the caches of snapshot `key`, or (value null) one it
+ * evicted (src/query/list-caches.ts). From a search thread the list is a copy, which
+ * the main thread puts on shared memory; from the main thread it is on shared memory.
+ */
 export interface SharedList {
   kind: 'list';
   key: number;

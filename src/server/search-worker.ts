@@ -4,8 +4,8 @@
  * (read-only, its own SQLite connection), checks that the file still holds the
  * snapshot the main thread opened, and reads the vector index and the published
  * columns from the shared memory the main thread built (never a copy); the lists it
- * computes and those the other threads computed are shared the same way
- * (src/query/list-caches.ts). Answers go
+ * computes go to the main thread, which puts them on shared memory and sends them
+ * back and to the other threads (src/query/list-caches.ts). Answers go
  * back as a structured clone of the SearchResult without the hits' summaries
  * (search-thread-messages.ts); an ApiError goes back as its
  * code and message, anything else as a message the main thread logs.

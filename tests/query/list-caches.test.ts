@@ -70,3 +70,16 @@ it('publishes the lists kept before publishing began, oldest first, on shared me
   expect(published.every((p) => (p.value as List).rowids.buffer instanceof SharedArrayBuffer)).toBe(true);
   expect(cache.get('a')).toBe(published[1]!.value);
 });
+
+it('puts a list a search thread sent (a plain copy) on shared memory when the main thread adopts it, and frees the copy at once', () => {
+  const caches = new ListCaches(true);
+  const cache = caches.create<List>('terms', 1_000);
+  const sent = list();
+  const { rowids, impacts } = sent;
+  caches.adopt('terms', 1_000, 'jasa', sent, 100);
+  const kept = cache.get('jasa')!;
+  expect(kept.rowids.buffer).toBeInstanceOf(SharedArrayBuffer);
+  expect(kept.impacts.buffer).toBeInstanceOf(SharedArrayBuffer);
+  expect({ rowids: [...kept.rowids], impacts: [...kept.impacts], max: kept.max }).toEqual({ rowids: [3, 7, 9], impacts: [0.5, 1.5, 2.5], max: 2.5 });
+  expect([rowids.buffer.detached, impacts.buffer.detached]).toEqual([true, true]);
+});
