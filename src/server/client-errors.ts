@@ -6,7 +6,9 @@
  * (HTTP_REQUEST_TIMEOUT_MS) is 408 REQUEST_TIMEOUT, malformed HTTP is 400
  * BAD_REQUEST. The connection is closed after the answer; what the client is
  * still sending is read and dropped first, so it receives the answer rather than
- * a reset.
+ * a reset. On a keep-alive connection the refused request can arrive while the
+ * previous answer is still on its way (ended, or still being computed for a
+ * pipelined request): the refusal waits its turn behind that answer.
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -26,8 +28,11 @@ function refusalOf(code: string | undefined): ApiError {
 }
 
 export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
-  const inFlight = (socket as { _httpMessage?: http.ServerResponse })._httpMessage;
-  if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) return void socket.destroy();
+  if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+  const inFlight = (socket as { _httpMessage?: http.ServerResponse | null })._httpMessage;
+  // Bytes written to the socket go out in order, so an answer that has ended is
+  // already ahead of the refusal; one not yet ended is waited for.
+  if (inFlight && !inFlight.writableEnded) return void inFlight.once('finish', () => answerClientError(err, socket));
   const refusal = refusalOf(err.code);
   const body = JSON.stringify(refusal.toBody());
   const head = [

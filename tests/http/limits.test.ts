@@ -10,6 +10,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyStore } from '../../src/keys/key-store.ts';
@@ -199,5 +200,22 @@ describe('transport limits', () => {
     expect(post.status).toBe(405);
     expect(post.headers.allow).toBe('GET, HEAD');
     expect(JSON.parse(post.body)).toMatchObject({ error: { code: 'METHOD_NOT_ALLOWED' } });
+  });
+
+  it('answers a refused request that follows another on a keep-alive connection after that one\'s answer', async () => {
+    const { hostname, port } = new URL(await serve({}));
+    const received = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), hostname, () => {
+        // Pipelined: the second request's header overflow is found while the first is still being answered.
+        socket.write(`GET /api/v1/search?q=website HTTP/1.1\r\nHost: x\r\n\r\nGET /api/v1/search?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      });
+      let text = '';
+      socket.on('data', (d) => (text += String(d)));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]));
+    expect(statuses).toEqual([200, 431]);
+    expect(received).toContain('"code":"HEADERS_TOO_LARGE"');
   });
 });
