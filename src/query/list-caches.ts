@@ -25,7 +25,7 @@ import { CostBoundedLru } from './lru.ts';
  */
 export type PublishList = (cache: string, budget: number, key: string, value: object | null, cost: number) => void;
 
-type TypedArray = Int32Array | Uint8Array | Float32Array | Float64Array;
+type TypedArray = Int32Array | Uint32Array | Uint8Array | Float32Array | Float64Array;
 interface TypedArrayClass {
   new (buffer: SharedArrayBuffer): TypedArray;
 }

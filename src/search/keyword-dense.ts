@@ -17,7 +17,7 @@
  * order, starting from 0, as the walk's sum does (the same floating-point number);
  * the heap orders by score, then rowid, whatever the order profiles are offered.
  */
-import type { FilterSet } from '../query/filter-set.ts';
+import { allows, type FilterSet } from '../query/filter-set.ts';
 import { END, TermCursor, type Cursor } from './keyword-cursors.ts';
 import { TopK } from './top-k.ts';
 
@@ -59,12 +59,12 @@ class Accumulator {
   }
 
   /** One list's contributions, in a tight loop. */
-  add(rowids: Int32Array, impacts: Float32Array | Float64Array, bit: number, allowed: Uint8Array | null): void {
+  add(rowids: Int32Array, impacts: Float32Array | Float64Array, bit: number, allowed: Uint32Array | null): void {
     const { sum, held, touched } = this;
     let count = this.count;
     for (let i = 0; i < rowids.length; i++) {
       const r = rowids[i]!;
-      if (allowed !== null && allowed[r] !== 1) continue;
+      if (allowed !== null && !allows(allowed, r)) continue;
       const h = held[r]!;
       if (h === 0) {
         sum[r] = impacts[i]!;

@@ -34,7 +34,7 @@
  *
  * The shared bounds, their rounding rule and the moves over a list: keyword-bounds.ts.
  */
-import type { FilterSet } from '../query/filter-set.ts';
+import { allows, type FilterSet } from '../query/filter-set.ts';
 import { AllowedWalk, blockBound, cannotReach, essentialBlockBound, skipUnreachable, skipUnreachableUpTo } from './keyword-bounds.ts';
 import { END, PartsCursor, TermCursor, type Cursor } from './keyword-cursors.ts';
 import { accumulatedTopK, accumulates } from './keyword-dense.ts';
@@ -83,7 +83,7 @@ function topOfList(list: TermPostings, k: number, filter: FilterSet | null): num
   if (!filter) return Array.from(best, (i) => rowids[i]!);
   const allowed = filter.allowed;
   const top = new TopK(k);
-  for (const i of best) if (allowed[rowids[i]!] === 1) top.push(impacts[i]!, rowids[i]!);
+  for (const i of best) if (allows(allowed, rowids[i]!)) top.push(impacts[i]!, rowids[i]!);
   const seeded = new SeedSkip(Int32Array.from(best, (i) => rowids[i]!).sort());
   let threshold = top.threshold;
   for (let b = 0; b < blockMax.length; b++) {
@@ -94,7 +94,7 @@ function topOfList(list: TermPostings, k: number, filter: FilterSet | null): num
       const score = impacts[i]!;
       if (score < threshold) continue;
       const r = rowids[i]!;
-      if (allowed[r] !== 1 || seeded.has(r)) continue;
+      if (!allows(allowed, r) || seeded.has(r)) continue;
       top.push(score, r);
       threshold = top.threshold;
     }

@@ -15,7 +15,7 @@
  * positions at a time by the WebAssembly kernel (vector-dot.ts); ties by rowid.
  */
 import { dotAt } from '../snapshot/vector-partitions.ts';
-import type { FilterSet } from '../query/filter-set.ts';
+import { allows, type FilterSet } from '../query/filter-set.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { TopK } from './top-k.ts';
 import { CHUNK, dotKernel, dotKernelOn, type DotKernel } from './vector-dot.ts';
@@ -165,7 +165,7 @@ export function nearestRowids(index: VectorIndex, query: Float32Array, set: Filt
     if (probed >= NPROBE && visited >= enough) break;
     probed++;
     for (let p = index.listStart[l]!, end = index.listStart[l + 1]!; p < end; p++) {
-      if (allowed && allowed[rowids[p]!] !== 1) continue;
+      if (allowed && !allows(allowed, rowids[p]!)) continue;
       visited++;
       scan.add(p);
     }

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildFilter } from '../../src/query/filters.ts';
-import { filterSet, type FilterSet } from '../../src/query/filter-set.ts';
+import { filterSet, filterSetOf, type FilterSet } from '../../src/query/filter-set.ts';
 import { groupCursor, SPLIT_MIN_POSTINGS } from '../../src/search/keyword-cursors.ts';
 import { expandedKeywordQuery, keywordQuery, type KeywordGroup, type KeywordQuery } from '../../src/search/keyword-query.ts';
 import { keywordCandidates } from '../../src/search/keyword-side.ts';
@@ -24,7 +24,7 @@ import { mulberry32 as prng } from '../http/hostile.ts';
 /** Every profile scored: the ranking as defined (all-topics tier, score desc, rowid asc). */
 const impactMaps = new WeakMap<TermPostings, Map<number, number>>();
 
-function exhaustive(source: PostingsSource, groups: KeywordGroup[], allowed: Uint8Array | null, allTopicsFirst: boolean, k: number): number[] {
+function exhaustive(source: PostingsSource, groups: KeywordGroup[], allowed: ReadonlySet<number> | null, allTopicsFirst: boolean, k: number): number[] {
   const mapOf = (term: string) => {
     const p = source.term(term);
     let m = impactMaps.get(p);
@@ -53,7 +53,7 @@ function exhaustive(source: PostingsSource, groups: KeywordGroup[], allowed: Uin
         for (const term of a.prefix && i === a.tokens.length - 1 ? source.expansions(t) : [t]) for (const r of mapOf(term).keys()) docs.add(r);
   const ranked: { doc: number; all: boolean; total: number }[] = [];
   for (const doc of docs) {
-    if (allowed && allowed[doc] !== 1) continue;
+    if (allowed && !allowed.has(doc)) continue;
     let total = 0;
     let all = true;
     let any = false;
@@ -144,14 +144,9 @@ function randomFilter(rand: () => number, docs: number): FilterSet | null {
   const kind = rand();
   if (kind < 0.4) return null;
   const density = kind < 0.7 ? 0.02 + rand() * 0.05 : 0.3 + rand() * 0.5;
-  const allowed = new Uint8Array(docs + 1);
   const rowids: number[] = [];
-  for (let d = 1; d <= docs; d++)
-    if (rand() < density) {
-      allowed[d] = 1;
-      rowids.push(d);
-    }
-  return { allowed, rowids: Int32Array.from(rowids) };
+  for (let d = 1; d <= docs; d++) if (rand() < density) rowids.push(d);
+  return filterSetOf(Int32Array.from(rowids), docs);
 }
 
 describe('keyword top-k equals the exhaustive ranking', () => {
@@ -164,7 +159,7 @@ describe('keyword top-k equals the exhaustive ranking', () => {
     for (let q = 0; q < 300; q++) {
       const query = randomQuery(rand, vocabulary);
       const filter = randomFilter(rand, docs);
-      const everything = exhaustive(source, query.groups, filter?.allowed ?? null, query.allTopicsFirst, 100_000);
+      const everything = exhaustive(source, query.groups, filter ? new Set(filter.rowids) : null, query.allTopicsFirst, 100_000);
       for (const k of [1, 10, 150, 100_000]) {
         const expected = everything.slice(0, k);
         for (const splitMin of [SPLIT_MIN_POSTINGS, 0])
@@ -212,7 +207,7 @@ describe('keyword side on a real snapshot', () => {
           const filter = buildFilter(snapshot, f);
           const set = filterSet(snapshot, filter);
           for (const k of [5, 150]) {
-            const expected = exhaustive(source, query.groups, set?.allowed ?? null, query.allTopicsFirst, k);
+            const expected = exhaustive(source, query.groups, set ? new Set(set.rowids) : null, query.allTopicsFirst, k);
             expect(keywordCandidates(snapshot, query, filter, k), `${text} ${JSON.stringify(f)} k=${k}`).toEqual(expected);
             expect(fast(source, query, set, k, 0), `${text} ${JSON.stringify(f)} k=${k} split`).toEqual(expected);
             for (const accumulate of [false, true]) expect(fast(source, query, set, k, SPLIT_MIN_POSTINGS, accumulate), `${text} ${JSON.stringify(f)} k=${k} accumulate=${accumulate}`).toEqual(expected);
