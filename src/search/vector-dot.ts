@@ -2,11 +2,14 @@
  * The vector side's dot products in WebAssembly SIMD: the IVF scan was a quarter
  * of a search's CPU in plain JS (a CPU profile of the 100k server under load).
  *
- * Exact, not approximate: each float32 pair is widened and multiplied in float64
- * (exact: 24 + 24 bits fit in 53) and added into four running sums, lane for lane
- * the sums the plain loop kept (sum j takes dimensions d = j mod 4), combined as
- * (s0 + s1) + (s2 + s3). Scores, ties and ranks are therefore the same numbers.
- * Vectors are stored `stride` floats apart (dims rounded up to a multiple of 4,
+ * float32 arithmetic, four lanes at a time: two running sums of four lanes, one
+ * over dimensions d with d mod 8 < 4 and one over the rest, added lane for lane,
+ * then the lanes as (l0 + l1) + (l2 + l3), each step rounded to float32 (the test
+ * replays it with Math.fround). The vectors are float32 and L2-normalized, so the
+ * rounding is about 1e-7 of a score; only candidates that close swap ranks.
+ * Widening every product to float64 first (the kernel until 2026-11-25) cost three
+ * times the instructions per dimension for no measured change in quality.
+ * Vectors are stored `stride` floats apart (dims rounded up to a multiple of 8,
  * zero padded: a padded product adds exactly 0).
  *
  * One call scores a chunk of positions, so the JS-to-Wasm call is paid per chunk,
@@ -18,7 +21,7 @@ export const CHUNK = 1024;
 
 export interface DotKernel {
   dims: number;
-  /** floats from one vector to the next: dims rounded up to a multiple of 4 */
+  /** floats from one vector to the next: dims rounded up to a multiple of 8 */
   stride: number;
   /** the Wasm memory of the vectors and of this thread's scratch */
   memory: WebAssembly.Memory;
@@ -45,33 +48,34 @@ const section = (id: number, body: number[]) => [id, ...leb(body.length), ...bod
 const name = (s: string) => [s.length, ...Array.from(s, (c) => c.charCodeAt(0))];
 
 // Parameters 0-5: vectorsAt, positionsAt, n, queryAt, stride bytes, scoresAt (byte addresses).
-// Locals 6-8 (i32): end of positions, the vector's address, byte offset d; 9-12 (v128): a = (s0, s1), b = (s2, s3), v, q.
+// Locals 6-8 (i32): end of positions, the vector's address, byte offset d; 9-10 (v128): the two sums a, b.
 const SIMD = 0xfd;
-const F64X2_PROMOTE_LOW = [SIMD, 0x5f];
-const F64X2_MUL = [SIMD, 0xf2, 0x01];
-const F64X2_ADD = [SIMD, 0xf0, 0x01];
-const HIGH_HALF = [SIMD, 0x0d, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7]; // i8x16.shuffle: floats 2, 3 to the low half
-/** local `x`'s floats 0, 1 (or 2, 3) widened to f64x2 */
-const widened = (x: number, high: boolean) => (high ? [0x20, x, 0x20, x, ...HIGH_HALF] : [0x20, x]).concat(F64X2_PROMOTE_LOW);
-/** sum += v * q over two lanes */
-const accumulate = (sum: number, high: boolean) => [0x20, sum, ...widened(11, high), ...widened(12, high), ...F64X2_MUL, ...F64X2_ADD, 0x21, sum];
-const laneSum = (sum: number) => [0x20, sum, SIMD, 0x21, 0, 0x20, sum, SIMD, 0x21, 1, 0xa0]; // lane 0 + lane 1
+const F32X4_ADD = [SIMD, 0xe4, 0x01];
+const F32X4_MUL = [SIMD, 0xe6, 0x01];
+/** sum += vector[d + offset .. +3] * query[d + offset .. +3] (offset in bytes, under 128) */
+const accumulate = (sum: number, offset: number) => [
+  0x20, sum,
+  0x20, 7, 0x20, 8, 0x6a, SIMD, 0x00, 2, offset, // v128.load vector + d + offset
+  0x20, 3, 0x20, 8, 0x6a, SIMD, 0x00, 2, offset, // v128.load query + d + offset
+  ...F32X4_MUL, ...F32X4_ADD, 0x21, sum,
+];
+const lane = (j: number) => [0x20, 9, SIMD, 0x1f, j]; // f32x4.extract_lane j of a
 const BODY = [
-  0x02, 0x03, 0x7f, 0x04, 0x7b, //                 locals: 3 x i32, 4 x v128
+  0x02, 0x03, 0x7f, 0x02, 0x7b, //                 locals: 3 x i32, 2 x v128
   0x20, 1, 0x20, 2, 0x41, 2, 0x74, 0x6a, 0x21, 6, // end = positionsAt + n * 4
   0x20, 2, 0x45, 0x0d, 0, //                       return when n == 0
   0x03, 0x40, //                                   loop (each position)
   0x20, 0, 0x20, 1, 0x28, 2, 0, 0x20, 4, 0x6c, 0x6a, 0x21, 7, // vector = vectorsAt + positions[i] * stride
   SIMD, 0x0c, ...new Array<number>(16).fill(0), 0x22, 9, 0x21, 10, // a = b = 0
   0x41, 0, 0x21, 8, //                             d = 0
-  0x03, 0x40, //                                   loop (four dimensions)
-  0x20, 7, 0x20, 8, 0x6a, SIMD, 0x00, 2, 0, 0x21, 11, // v = vector[d .. d + 3]
-  0x20, 3, 0x20, 8, 0x6a, SIMD, 0x00, 2, 0, 0x21, 12, // q = query[d .. d + 3]
-  ...accumulate(9, false),
-  ...accumulate(10, true),
-  0x20, 8, 0x41, 16, 0x6a, 0x22, 8, 0x20, 4, 0x49, 0x0d, 0, // d += 16; again while d < stride
+  0x03, 0x40, //                                   loop (eight dimensions)
+  ...accumulate(9, 0),
+  ...accumulate(10, 16),
+  0x20, 8, 0x41, 32, 0x6a, 0x22, 8, 0x20, 4, 0x49, 0x0d, 0, // d += 32; again while d < stride
   0x0b,
-  0x20, 5, ...laneSum(9), ...laneSum(10), 0xa0, 0x39, 3, 0, // scores[i] = (s0 + s1) + (s2 + s3)
+  0x20, 9, 0x20, 10, ...F32X4_ADD, 0x21, 9, //    a += b
+  0x20, 5, ...lane(0), ...lane(1), 0x92, ...lane(2), ...lane(3), 0x92, 0x92, // (a0 + a1) + (a2 + a3)
+  0xbb, 0x39, 3, 0, //                             scores[i] = that, as float64
   0x20, 5, 0x41, 8, 0x6a, 0x21, 5, //              scoresAt += 8
   0x20, 1, 0x41, 4, 0x6a, 0x22, 1, 0x20, 6, 0x49, 0x0d, 0, // positionsAt += 4; again while < end
   0x0b,
@@ -104,7 +108,7 @@ const scratchBytes = (stride: number) => stride * 4 + CHUNK * 4 + CHUNK * 8;
  * first, a search thread gets its own view with `dotKernelOn(kernel.memory, ...)`.
  */
 export function dotKernel(count: number, dims: number, threads = 1): DotKernel {
-  const stride = Math.ceil(dims / 4) * 4;
+  const stride = Math.ceil(dims / 8) * 8;
   const pages = Math.ceil((count * stride * 4 + threads * scratchBytes(stride)) / PAGE);
   const memory = threads > 1 ? new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true }) : new WebAssembly.Memory({ initial: pages });
   return dotKernelOn(memory, count, dims, 0);
@@ -112,7 +116,7 @@ export function dotKernel(count: number, dims: number, threads = 1): DotKernel {
 
 /** Thread `slot`'s kernel over a memory dotKernel made: the same vectors, the slot's own scratch. */
 export function dotKernelOn(memory: WebAssembly.Memory, count: number, dims: number, slot: number): DotKernel {
-  const stride = Math.ceil(dims / 4) * 4;
+  const stride = Math.ceil(dims / 8) * 8;
   const queryAt = count * stride * 4 + slot * scratchBytes(stride);
   const positionsAt = queryAt + stride * 4;
   const scoresAt = positionsAt + CHUNK * 4; // a multiple of 8: every region is a multiple of 16 bytes
