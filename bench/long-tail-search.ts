@@ -7,6 +7,8 @@
  * the keyword side alone (query building + top-k) and the vector side alone
  * (query embedding + IVF scan), each with its filters. Time to first answer is
  * what a server does at start: open, the warm-up's serving steps, one query.
+ * Then the vector side's recall@50 against an exact scan on 200 of the queries
+ * (after the RSS is read: the exact scan loads every vector).
  */
 import { parseArgs } from 'node:util';
 import { buildFilter } from '../src/query/filters.ts';
@@ -21,6 +23,8 @@ import { vectorCandidates } from '../src/search/vector-side.ts';
 import { snapshotVocabulary } from '../src/search/vocabulary.ts';
 import { backgroundSteps, servingSteps } from '../src/search/warm.ts';
 import { buildLongTailMix, type LongTailQuery } from './long-tail-queries.ts';
+import { stratifiedSubset } from './queries.ts';
+import { measureVectorRecall, type RecallResult } from './vector-recall.ts';
 import { selfRssMb } from './machine.ts';
 import { summarize, summarizeBy, type LatencySummary } from './stats.ts';
 
@@ -34,6 +38,8 @@ export interface LongTailSearchResult {
   vector: LatencySummary;
   byKind: Record<string, LatencySummary>;
   rssMb: number;
+  /** the vector side's recall@50 against exact search, on 200 of the queries */
+  vectorRecall: RecallResult;
 }
 
 const filtersOf = (q: LongTailQuery) => ({ ...(q.city ? { city: q.city } : {}), ...(q.categorySlug ? { categorySlug: q.categorySlug } : {}) });
@@ -82,6 +88,7 @@ async function main(): Promise<void> {
     vector: summarize(vector),
     byKind: summarizeBy(search),
     rssMb: selfRssMb().rssMb,
+    vectorRecall: await measureVectorRecall(snapshot, stratifiedSubset(mix, 200), 50),
   };
   process.stdout.write(`${JSON.stringify(out)}\n`);
   snapshot.close();

@@ -57,7 +57,7 @@ function cosineDistance(table: VectorTable, i: number, q: Float32Array, qNorm: n
   return 1 - dot / (Math.sqrt(norm) * qNorm || 1);
 }
 
-export async function measureVectorRecall(snapshot: Snapshot, queries: BenchQuery[], k: number): Promise<RecallResult> {
+export async function measureVectorRecall(snapshot: Snapshot, queries: Pick<BenchQuery, 'q' | 'city' | 'categorySlug'>[], k: number): Promise<RecallResult> {
   const table = loadVectors(snapshot);
   const recalls: number[] = [];
   let skipped = 0;
