@@ -30,7 +30,7 @@ import type { Snapshot } from '../query/snapshot.ts';
 import { addCategoryCoherence, primaryCategories } from './category-coherence.ts';
 import { keywordWeight } from './confidence.ts';
 import { addNamedService, namedServices } from './named-service.ts';
-import { expandedKeywordQuery, keywordQuery, termsFoundIn } from './keyword-query.ts';
+import { expandedKeywordQuery, keywordQuery } from './keyword-query.ts';
 import { keywordCandidates } from './keyword-side.ts';
 import { snapshotBridge } from './language-expansion.ts';
 import { snapshotSynonyms } from './synonyms.ts';
@@ -59,8 +59,6 @@ export interface SearchHit {
   row: ProviderRow;
   summary: ProviderSummary;
   search: SearchInfo;
-  /** query terms found in the provider's own text (name, tagline, description, tags) */
-  matchedTerms: string[];
 }
 
 export interface SearchResult {
@@ -164,13 +162,11 @@ export async function searchProviders(snapshot: Snapshot, req: SearchRequest): P
   const items: SearchHit[] = pageOf.flatMap((f) => {
     const row = rows.get(f.rowid);
     if (!row) return [];
-    const ownText = [row.company_name, row.tagline, row.description, row.capability_tags, row.industry_focus].join(' ');
     return [
       {
         row,
         summary: toBusinessSummary(row),
         search: { source: 'hybrid' as const, rrfScore: f.rrfScore, keywordRank: f.keywordRank, vectorRank: f.vectorRank, categoryShare: f.categoryShare, namedService: f.namedService },
-        matchedTerms: termsFoundIn(ownText, kq),
       },
     ];
   });

@@ -52,7 +52,7 @@ async function search(message: Extract<ToSearchThread, { kind: 'search' }>): Pro
   try {
     if (!snapshot) throw new Error(`search thread ${slot} has no snapshot ${key} open`);
     const { items, meta } = await searchProviders(snapshot, request);
-    answer({ kind: 'result', id, result: { meta, items: items.map(({ row, search, matchedTerms }) => ({ row, search, matchedTerms })) } });
+    answer({ kind: 'result', id, result: { meta, items: items.map(({ row, search }) => ({ row, search })) } });
   } catch (err) {
     const error = err instanceof ApiError ? { code: err.code, message: err.message, headers: err.headers } : { message: (err as Error).message };
     answer({ kind: 'failed', id, error });
