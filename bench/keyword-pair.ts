@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { filterSet } from '../src/query/filter-set.ts';
 import { buildFilter } from '../src/query/filters.ts';
 import { Snapshot } from '../src/query/snapshot.ts';
-import { groupCursor } from '../src/search/keyword-cursors.ts';
+import { groupCursor } from '../src/search/keyword-query-cursors.ts';
 import { expandedKeywordQuery } from '../src/search/keyword-query.ts';
 import { topKeywordMatches } from '../src/search/keyword-top-k.ts';
 import { snapshotBridge } from '../src/search/language-expansion.ts';

@@ -8,7 +8,7 @@
 import { filterSet } from '../query/filter-set.ts';
 import type { FilterSql } from '../query/filters.ts';
 import type { Snapshot } from '../query/snapshot.ts';
-import { groupCursor } from './keyword-cursors.ts';
+import { groupCursor } from './keyword-query-cursors.ts';
 import type { KeywordQuery } from './keyword-query.ts';
 import { topKeywordMatches } from './keyword-top-k.ts';
 import { snapshotPostings } from './postings-store.ts';

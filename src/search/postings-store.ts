@@ -18,7 +18,8 @@
  */
 import { CostBoundedLru } from '../query/lru.ts';
 import type { Snapshot } from '../query/snapshot.ts';
-import { alternativeCursor, END } from './keyword-cursors.ts';
+import { END } from './keyword-cursors.ts';
+import { alternativeCursor } from './keyword-query-cursors.ts';
 import { groupKey, type KeywordGroup } from './keyword-query.ts';
 import { termPostingsOf, termPostingsWith, type PostingsSource, type TermPostings } from './posting-list.ts';
 

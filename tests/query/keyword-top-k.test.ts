@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildFilter } from '../../src/query/filters.ts';
 import { filterSet, filterSetOf, type FilterSet } from '../../src/query/filter-set.ts';
-import { groupCursor, SPLIT_MIN_POSTINGS } from '../../src/search/keyword-cursors.ts';
+import { groupCursor, SPLIT_MIN_POSTINGS } from '../../src/search/keyword-query-cursors.ts';
 import { expandedKeywordQuery, keywordQuery, type KeywordGroup, type KeywordQuery } from '../../src/search/keyword-query.ts';
 import { keywordCandidates } from '../../src/search/keyword-side.ts';
 import { topKeywordMatches } from '../../src/search/keyword-top-k.ts';
