@@ -8,8 +8,9 @@
  * 2: search_postings in rowid order (was impact order); search_postings and vector_partitions required.
  * 3: published_places (published providers per city and province) required.
  * 4: search_postings holds each list's block bounds (block_last, block_max).
+ * 5: vector_partitions holds each vector's int8 codes; vector_code_scales their scales.
  */
-export const SCHEMA_VERSION = '4';
+export const SCHEMA_VERSION = '5';
 
 /** Tables and views every complete snapshot has (verifySnapshotFile checks them). */
 export const REQUIRED_TABLES = [
@@ -29,6 +30,8 @@ export const REQUIRED_TABLES = [
   'vector_partitions',
   // version 3: what the request parser reads when a snapshot opens
   'published_places',
+  // version 5: the vectors' int8 codes' scales
+  'vector_code_scales',
 ] as const;
 export const REQUIRED_VIEWS = ['published_providers', 'public_proofs'] as const;
 

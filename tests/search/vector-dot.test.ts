@@ -3,7 +3,8 @@
  * bit-identical to the same float32 steps replayed with Math.fround (two sums of
  * four lanes, added lane for lane, then (l0 + l1) + (l2 + l3)), for chunk-sized and
  * partial calls and for dims that are not a multiple of 8 (zero padded); and within
- * float32 rounding of the float64 dot product.
+ * float32 rounding of the float64 dot product. The int8 code kernel against plain
+ * integer arithmetic, exactly, at the extremes of both ranges.
  */
 import { describe, expect, it } from 'vitest';
 import { CHUNK, dotKernel } from '../../src/search/vector-dot.ts';
@@ -72,5 +73,31 @@ describe('dotKernel', () => {
     kernel.scores[0] = 42;
     kernel.score(0);
     expect(kernel.scores[0]).toBe(42);
+  });
+
+  it.each([64, 16, 6, 100])('scores %i-dim int8 codes against the int16 query exactly', (dims) => {
+    const random = prng(dims + 1);
+    const count = CHUNK + 11;
+    const kernel = dotKernel(count, dims);
+    expect(kernel.codeStride % 16).toBe(0);
+    const codes = Array.from({ length: count }, (_, i) =>
+      // the first vector holds the extremes: +-127 against +-32767 in every dimension
+      Int8Array.from({ length: dims }, (_, d) => (i === 0 ? (d % 2 ? 127 : -127) : Math.round(random() * 254) - 127)),
+    );
+    codes.forEach((c, i) => kernel.codes.set(c, i * kernel.codeStride));
+    const query = Int16Array.from({ length: dims }, (_, d) => (d % 2 ? 32_767 : -32_767));
+    for (const q of [query, Int16Array.from({ length: dims }, () => Math.round(random() * 65_534) - 32_767)]) {
+      kernel.query16.set(q);
+      const order = Array.from({ length: count }, (_, i) => i).sort(() => random() - 0.5);
+      for (const part of [order.slice(0, CHUNK), order.slice(CHUNK)]) {
+        kernel.positions.set(part);
+        kernel.scoreCodes(part.length);
+        part.forEach((p, i) => expect(kernel.codeScores[i]).toBe(codes[p]!.reduce((s, c, d) => s + c * q[d]!, 0)));
+      }
+    }
+    kernel.query16.set(query);
+    kernel.positions.set([0]);
+    kernel.scoreCodes(1);
+    expect(kernel.codeScores[0]).toBe(127 * 32_767 * dims);
   });
 });

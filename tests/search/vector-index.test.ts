@@ -1,0 +1,95 @@
+/**
+ * The vector side's two-pass scan (src/search/vector-index.ts): the int8 codes pick
+ * the positions the float32 vectors score again, and the answer must be the float32
+ * scan's. Vectors in tight bunches make many code scores tie while their float32
+ * scores differ, so a margin too small, or a code score used as the final one,
+ * changes the top k. The index is written by the builder's VectorCollector and read
+ * back as a server does.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { VectorCollector } from '../../src/snapshot/vector-partitions.ts';
+import { filterSetOf } from '../../src/query/filter-set.ts';
+import { loadVectorIndex, nearestRowids, type VectorIndex } from '../../src/search/vector-index.ts';
+import { TopK } from '../../src/search/top-k.ts';
+import { mulberry32 as prng } from '../http/hostile.ts';
+import { tempDir } from '../snapshot/fixture.ts';
+
+const work = tempDir();
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+const DIMS = 16;
+const COUNT = 24_000; // over PARTITION_FROM: several lists
+const random = prng(99);
+
+function unit(v: Float32Array): Float32Array {
+  const norm = Math.hypot(...v);
+  return v.map((x) => x / norm);
+}
+
+/** 60 directions, 400 vectors each within about 1e-3 of theirs: a code step is about 1e-2. */
+function bunchedVectors(): Float32Array[] {
+  const centers = Array.from({ length: 60 }, () => unit(Float32Array.from({ length: DIMS }, () => random() * 2 - 1)));
+  return Array.from({ length: COUNT }, (_, i) => unit(centers[i % 60]!.map((x) => x + (random() - 0.5) * 2e-3)));
+}
+
+function writtenIndex(vectors: Float32Array[]): VectorIndex {
+  const file = path.join(work, 'vectors.db');
+  const db = new Database(file);
+  const collector = new VectorCollector(vectors.length, DIMS);
+  vectors.forEach((v, i) => collector.add(i * 2 + 1, v));
+  collector.write(db);
+  const index = loadVectorIndex(db, DIMS, 1);
+  db.close();
+  return index;
+}
+
+/** The float32 kernel's k best of the given rowids, (score desc, rowid asc). */
+function float32Best(index: VectorIndex, query: Float32Array, rowids: readonly number[], k: number): number[] {
+  const { kernel } = index;
+  kernel.query.set(query);
+  const top = new TopK(k);
+  for (const rowid of rowids) {
+    kernel.positions[0] = index.positionOf[rowid]!;
+    kernel.score(1);
+    top.push(kernel.scores[0]!, rowid);
+  }
+  return top.ids();
+}
+
+describe('nearestRowids', () => {
+  const vectors = bunchedVectors();
+  const index = writtenIndex(vectors);
+
+  it('stores int8 codes within half a step of each float', () => {
+    expect(index.lists).toBeGreaterThan(1);
+    for (let p = 0; p < index.count; p += 997) {
+      for (let d = 0; d < DIMS; d++) {
+        const float = index.kernel.vectors[p * index.kernel.stride + d]!;
+        const code = index.kernel.codes[p * index.kernel.codeStride + d]!;
+        expect(Math.abs(code * index.codeScale[d]! - float)).toBeLessThanOrEqual(index.codeScale[d]! / 2 + 1e-9);
+      }
+    }
+  });
+
+  it.each([1, 10, 150])('answers a filtered exact scan with the float32 scan top %i', (k) => {
+    for (let q = 0; q < 20; q++) {
+      // a query near one bunch, and filters of every third or of 9,000 random providers (exact scans)
+      const query = unit(vectors[q * 37]!.map((x) => x + (random() - 0.5) * 0.05));
+      const rowids = Array.from(index.rowids).filter((r) => (q % 2 ? r % 3 === 0 : random() < 9_000 / COUNT)).sort((a, b) => a - b);
+      const set = filterSetOf(Int32Array.from(rowids), COUNT * 2 + 1);
+      expect(nearestRowids(index, query, set, k)).toEqual(float32Best(index, query, rowids, k));
+    }
+  });
+
+  it('answers an unfiltered query from the probed lists in float32 score order', () => {
+    const query = unit(vectors[5]!.map((x) => x + 0.01));
+    const found = nearestRowids(index, query, null, 150);
+    expect(found).toHaveLength(150);
+    // every member of the query's own bunch scores above every other vector, and the bunch has 400
+    expect(found.every((r) => ((r - 1) / 2) % 60 === 5)).toBe(true);
+    expect(found).toEqual(float32Best(index, query, found, 150));
+  });
+});
