@@ -52,6 +52,12 @@ export interface VectorIndex {
 const floats = (b: Buffer) => new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
 const ints = (b: Buffer) => new Int32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
 
+/** Rows of `dims` values into `to` from row `at` on, `stride` apart (one copy when they are packed alike). */
+function copyRows<T extends Float32Array | Int8Array>(from: T, to: T, at: number, dims: number, stride: number): void {
+  if (stride === dims) to.set(from, at * stride);
+  else for (let i = 0; i < from.length / dims; i++) to.set(from.subarray(i * dims, (i + 1) * dims), (at + i) * stride);
+}
+
 function fromPartitionsTable(db: Database.Database, dims: number, threads: number): Omit<VectorIndex, 'positionOf'> {
   const parts = db.prepare('SELECT centroid, rowids, vectors, codes FROM vector_partitions ORDER BY list').all() as {
     centroid: Buffer;
@@ -70,12 +76,8 @@ function fromPartitionsTable(db: Database.Database, dims: number, threads: numbe
   parts.forEach((p, l) => {
     centroids.set(floats(p.centroid), l * dims);
     rowids.set(ints(p.rowids), at);
-    const vectors = floats(p.vectors);
-    const codes = new Int8Array(p.codes.buffer, p.codes.byteOffset, p.codes.byteLength);
-    for (let i = 0; i < vectors.length / dims; i++) {
-      kernel.vectors.set(vectors.subarray(i * dims, (i + 1) * dims), (at + i) * kernel.stride);
-      kernel.codes.set(codes.subarray(i * dims, (i + 1) * dims), (at + i) * kernel.codeStride);
-    }
+    copyRows(floats(p.vectors), kernel.vectors, at, dims, kernel.stride);
+    copyRows(new Int8Array(p.codes.buffer, p.codes.byteOffset, p.codes.byteLength), kernel.codes, at, dims, kernel.codeStride);
     at += p.rowids.byteLength / 4;
     listStart[l + 1] = at;
   });
