@@ -32,7 +32,7 @@ if (!values.db || !values.old) throw new Error('--db FILE and --old DIR are requ
 const oldRoot = pathToFileURL(`${resolve(values.old)}/`);
 const old = {
   top: (await import(new URL('src/search/keyword-top-k.ts', oldRoot).href)).topKeywordMatches as typeof topKeywordMatches,
-  cursor: (await import(new URL('src/search/keyword-cursors.ts', oldRoot).href)).groupCursor as typeof groupCursor,
+  cursor: (await import(new URL('src/search/keyword-query-cursors.ts', oldRoot).href)).groupCursor as typeof groupCursor,
 };
 const sides = [old, { top: topKeywordMatches, cursor: groupCursor }];
 
