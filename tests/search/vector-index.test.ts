@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { VectorCollector } from '../../src/snapshot/vector-partitions.ts';
 import { filterSetOf } from '../../src/query/filter-set.ts';
 import { loadVectorIndex, nearestRowids, type VectorIndex } from '../../src/search/vector-index.ts';
+import { groupByList } from '../../src/search/vector-filter-lists.ts';
 import { TopK } from '../../src/search/top-k.ts';
 import { mulberry32 as prng } from '../http/hostile.ts';
 import { tempDir } from '../snapshot/fixture.ts';
@@ -91,5 +92,28 @@ describe('nearestRowids', () => {
     // every member of the query's own bunch scores above every other vector, and the bunch has 400
     expect(found.every((r) => ((r - 1) / 2) % 60 === 5)).toBe(true);
     expect(found).toEqual(float32Best(index, query, found, 150));
+  });
+
+  it("groups a filter's providers by list: each once, in its list's range, ascending", () => {
+    // every fifth rowid, and rowids past the last vector and between vectors (no vector: left out)
+    const rowids = Int32Array.from([...Array.from(index.rowids).filter((r) => r % 5 === 0), COUNT * 2 + 7].sort((a, b) => a - b));
+    const { positions, start } = groupByList(index, Int32Array.from([0, 2, ...rowids]));
+    expect(start[index.lists]).toBe(rowids.length - 1);
+    expect(new Set(Array.from(positions, (p) => index.rowids[p]!))).toEqual(new Set(Array.from(rowids).slice(0, -1)));
+    for (let l = 0; l < index.lists; l++) {
+      for (let i = start[l]!; i < start[l + 1]!; i++) {
+        expect(positions[i]).toBeGreaterThanOrEqual(index.listStart[l]!);
+        expect(positions[i]).toBeLessThan(index.listStart[l + 1]!);
+        if (i > start[l]!) expect(positions[i]).toBeGreaterThan(positions[i - 1]!);
+      }
+    }
+  });
+
+  it("scans a large filter's providers nearest lists first and finds the query's bunch", () => {
+    // a filter of 2 in 3 (16,000, over the 10,000 an exact scan takes): the lists nearest the query hold its bunch
+    const query = unit(vectors[7]!.map((x) => x + 0.01));
+    const rowids = Array.from(index.rowids).filter((r) => r % 3 !== 0).sort((a, b) => a - b);
+    const set = filterSetOf(Int32Array.from(rowids), COUNT * 2 + 1);
+    expect(nearestRowids(index, query, set, 150)).toEqual(float32Best(index, query, rowids, 150));
   });
 });
