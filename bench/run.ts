@@ -45,8 +45,8 @@ async function seedNdcg(): Promise<number | null> {
     warn(`eval:search on the seed failed (exit ${run.exitCode}): ${run.stderr.slice(-500)}`);
     return null;
   }
-  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { ndcgAt10: { hybrid: { all: number } } };
-  return report.ndcgAt10.hybrid.all;
+  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { own: { ndcgAt10: { hybrid: { all: number } } } };
+  return report.own.ndcgAt10.hybrid.all;
 }
 
 async function main(opts: BenchOptions): Promise<void> {
