@@ -21,7 +21,7 @@
  * less; 1.5-3 measured alike. The top 5 or 20 instead of 10: alike or less.
  */
 import type { Snapshot } from '../query/snapshot.ts';
-import { maxRowid } from '../query/published-columns.ts';
+import { maxRowid, readSearchColumn } from '../query/published-columns.ts';
 
 /** How many of the best candidates vote. */
 export const COHERENCE_TOP = 10;
@@ -31,19 +31,13 @@ export function primaryCategories(snapshot: Snapshot): Int32Array {
   return primaryCategoryIndex(snapshot).byRowid;
 }
 
-/** The same, with the small integer of each category id that is someone's primary. */
+/** The same, with the small integer of each category id (its rowid in `categories`). */
 export function primaryCategoryIndex(snapshot: Snapshot): { byRowid: Int32Array; numbers: ReadonlyMap<string, number> } {
   return snapshot.memo('primary-categories', () => {
-    const out = new Int32Array(maxRowid(snapshot) + 1);
-    const ids = new Map<string, number>();
-    // The primary category is position 0 of provider_categories (a narrow table: 0.7 s at 1,000,000 providers).
-    const rows = snapshot.prepare<[], [number, string]>('SELECT provider_rowid, category_id FROM provider_categories WHERE position = 0').raw();
-    for (const [rowid, category] of rows.iterate()) {
-      let id = ids.get(category);
-      if (id === undefined) ids.set(category, (id = ids.size + 1));
-      out[rowid] = id;
-    }
-    return { byRowid: out, numbers: ids };
+    // written by the builder (search_columns: the categories.rowid of provider_categories' position 0)
+    const byRowid = readSearchColumn(snapshot, 'primary_category', new Int32Array(maxRowid(snapshot) + 1));
+    const numbers = new Map(snapshot.prepare<[], [string, number]>('SELECT id, rowid FROM categories').raw().all());
+    return { byRowid, numbers };
   });
 }
 

@@ -11,7 +11,7 @@
  * Steps: validate and load (one streaming pass, dataset-reader.ts; the search
  * postings are collected on the way, search-postings-builder.ts) -> search_postings
  * -> secondary indexes and FTS merge (the embedder's fit runs beside them on a
- * worker, embedder-fit-start.ts) -> embeddings (provider-vectors.ts) ->
+ * worker, embedder-fit-start.ts), published_places, search_columns -> embeddings (provider-vectors.ts) ->
  * vector_partitions -> snapshot_meta -> ANALYZE / PRAGMA optimize ->
  * journal_mode=DELETE -> rename.
  */
@@ -29,6 +29,7 @@ import { writeLanguageBridge } from '../language/bridge-table.ts';
 import { SCHEMA_STATEMENTS, SCHEMA_VERSION } from './snapshot-schema.ts';
 import { closeBuildFile, moveIntoPlace, openBuildFile, removeTemp } from './build-file.ts';
 import { SnapshotWriter } from './snapshot-writer.ts';
+import { writeSearchColumns } from './search-columns.ts';
 import { DatasetInvalidError, IssueLog, type DatasetIssue } from './validate-issues.ts';
 import { DATASET_FILES } from '../schemas/dataset.ts';
 
@@ -115,6 +116,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     progress('indexes', 0);
     createIndexes(db);
     db.exec(COUNT_PUBLISHED_PLACES_SQL);
+    writeSearchColumns(db);
 
     const vectors = await writeProviderVectors(db, external, loaded.writer.categoryNames, progress, options.embedThreads, fit);
     fit = undefined;

@@ -9,8 +9,9 @@
  * 3: published_places (published providers per city and province) required.
  * 4: search_postings holds each list's block bounds (block_last, block_max).
  * 5: vector_partitions holds each vector's int8 codes; vector_code_scales their scales.
+ * 6: search_columns (the sort columns and primary categories search loads at start) required.
  */
-export const SCHEMA_VERSION = '5';
+export const SCHEMA_VERSION = '6';
 
 /** Tables and views every complete snapshot has (verifySnapshotFile checks them). */
 export const REQUIRED_TABLES = [
@@ -32,6 +33,8 @@ export const REQUIRED_TABLES = [
   'published_places',
   // version 5: the vectors' int8 codes' scales
   'vector_code_scales',
+  // version 6: what search loads for every provider at start
+  'search_columns',
 ] as const;
 export const REQUIRED_VIEWS = ['published_providers', 'public_proofs'] as const;
 

@@ -11,6 +11,7 @@ import { CostBoundedLru } from '../../src/query/lru.ts';
 import { BLOCK } from '../../src/search/posting-list.ts';
 import { termPostings } from '../../src/search/postings-store.ts';
 import { publishedColumns } from '../../src/query/published-columns.ts';
+import { primaryCategoryIndex } from '../../src/search/category-coherence.ts';
 import { keywordCandidates } from '../../src/search/keyword-side.ts';
 import { snapshotSynonyms } from '../../src/search/synonyms.ts';
 import { expandedKeywordQuery } from '../../src/search/keyword-query.ts';
@@ -95,6 +96,24 @@ describe('published columns and warm-up', () => {
     const unpublished = open.snapshot.db.prepare("SELECT rowid FROM providers WHERE rowid NOT IN (SELECT rowid FROM published_providers)").pluck().all() as number[];
     expect(unpublished.length).toBeGreaterThan(0);
     for (const r of unpublished) expect(columns.published[r]).toBe(0);
+  });
+
+  it("hold each published provider's rating, reviews and primary category as the tables do", () => {
+    const columns = publishedColumns(open.snapshot);
+    const { byRowid, numbers } = primaryCategoryIndex(open.snapshot);
+    const rows = open.snapshot.db
+      .prepare(
+        `SELECT p.rowid, p.overall_rating AS rating, p.total_reviews AS reviews, pc.category_id AS primaryId
+         FROM published_providers p LEFT JOIN provider_categories pc ON pc.provider_rowid = p.rowid AND pc.position = 0`,
+      )
+      .all() as { rowid: number; rating: number; reviews: number; primaryId: string | null }[];
+    expect(rows.filter((r) => r.primaryId !== null).length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(columns.rating[r.rowid]).toBe(r.rating);
+      expect(columns.reviews[r.rowid]).toBe(r.reviews);
+      expect(byRowid[r.rowid]).toBe(r.primaryId === null ? 0 : numbers.get(r.primaryId));
+    }
+    expect(new Set(numbers.values()).size).toBe(numbers.size);
   });
 
   it('warmSearch computes every service synonym group and the city and category filters', () => {
