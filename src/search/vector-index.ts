@@ -135,7 +135,8 @@ export function vectorIndexOn(shared: SharedVectorIndex, slot: number): VectorIn
  * position can be among the k best only if its A / T >= (k-th best A) / T - 2E:
  * pass 1 keeps those, against the k-th best code score so far (it only rises).
  * Pass 2 (finish): the kept positions' float32 scores, best k by (score, rowid).
- * Measured on the long-tail queries, a few hundred of the thousands visited are kept.
+ * Measured on 1,000 long-tail queries, pass 2 scores 230 (100,000 providers) and 284
+ * (1,000,000) positions at the median, at most 562, of the 7,000-22,000 visited.
  */
 class CodeScan {
   private n = 0;
