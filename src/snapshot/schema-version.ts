@@ -10,8 +10,9 @@
  * 4: search_postings holds each list's block bounds (block_last, block_max).
  * 5: vector_partitions holds each vector's int8 codes; vector_code_scales their scales.
  * 6: search_columns (the sort columns and primary categories search loads at start) required.
+ * 7: vector_partitions holds fine lists, each with its coarse list; vector_coarse_lists required.
  */
-export const SCHEMA_VERSION = '6';
+export const SCHEMA_VERSION = '7';
 
 /** Tables and views every complete snapshot has (verifySnapshotFile checks them). */
 export const REQUIRED_TABLES = [
@@ -35,6 +36,8 @@ export const REQUIRED_TABLES = [
   'vector_code_scales',
   // version 6: what search loads for every provider at start
   'search_columns',
+  // version 7: the coarse lists the fine lists of vector_partitions belong to
+  'vector_coarse_lists',
 ] as const;
 export const REQUIRED_VIEWS = ['published_providers', 'public_proofs'] as const;
 

@@ -72,17 +72,36 @@ describe('vector partitions', () => {
     }
 
     const files = ['after.db', 'first.db'].map((name) => path.join(work, name));
-    [after, first].forEach((collector, k) => {
+    const results = [after, first].map((collector, k) => {
       const db = new Database(files[k]);
-      expect(collector.write(db)).toEqual({ lists, vectors: count });
+      const result = collector.write(db);
       db.close();
+      return result;
     });
+    expect(results[1]).toEqual(results[0]);
+    expect(results[0]).toMatchObject({ coarseLists: lists, vectors: count });
+    // each coarse list is split into fine lists, the rows of vector_partitions
+    expect(results[0]!.lists).toBeGreaterThan(lists);
     const written = table(files[0]!);
-    expect(written).toHaveLength(lists);
+    expect(written).toHaveLength(results[0]!.lists);
     expect(table(files[1]!)).toEqual(written);
-    // and the centroids are the query side's own partitioning of the same vectors
+    // the coarse centroids are the query side's own partitioning of the same vectors, and a fine list holds members of its coarse list only
     const expected = partitionVectors(data, count, dims);
-    expect(written[0]!.split(':')[1]).toBe(Buffer.from(expected.centroids.buffer, 0, dims * 4).toString('hex').toUpperCase());
+    const db = new Database(files[0], { readonly: true });
+    const coarse = db.prepare('SELECT hex(centroid) FROM vector_coarse_lists ORDER BY coarse').pluck().all() as string[];
+    expect(coarse).toHaveLength(lists);
+    expect(coarse[0]).toBe(Buffer.from(expected.centroids.buffer, 0, dims * 4).toString('hex').toUpperCase());
+    const rows = db.prepare('SELECT coarse, rowids FROM vector_partitions ORDER BY list').all() as { coarse: number; rowids: Buffer }[];
+    db.close();
+    let seen = 0;
+    rows.forEach(({ coarse: c, rowids }, l) => {
+      if (l > 0) expect(c).toBeGreaterThanOrEqual(rows[l - 1]!.coarse);
+      for (const rowid of new Int32Array(rowids.buffer, rowids.byteOffset, rowids.byteLength / 4)) {
+        expect(expected.listOf[(rowid - 1) / 3]).toBe(c);
+        seen++;
+      }
+    });
+    expect(seen).toBe(count);
   });
 
   it('refuses a vector count other than the published count', () => {
