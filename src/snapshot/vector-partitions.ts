@@ -261,8 +261,8 @@ export class VectorCollector {
  * (a short query of common words is far from every provider), and the scan's budget
  * (what 12 coarse lists hold) caught 0.62 of the exact 50 nearest at 1,000,000
  * providers; the same budget spent on the nearest fine lists of the nearest coarse
- * lists catches 0.75 (100,000: 0.66 -> 0.80). Training on every member instead
- * caught a little more for several times the build's time (2.6 s at 1,000,000).
+ * lists catches 0.75 (100,000: 0.66 -> 0.80). Splitting costs the 1,000,000 build
+ * 2.6 s; training on every member instead found a little more for eight times that.
  */
 function splitList(data: Float32Array, members: Int32Array, dims: number): Partitioning {
   const lists = Math.max(1, Math.min(FINE_LISTS, Math.floor(members.length / FINE_SAMPLE)));
