@@ -32,7 +32,7 @@ import { filterLists } from './vector-filter-lists.ts';
 import type Database from 'better-sqlite3';
 import type { Snapshot } from '../query/snapshot.ts';
 import { TopK } from './top-k.ts';
-import { CHUNK, dotKernel, dotKernelOn, type DotKernel } from './vector-dot.ts';
+import { CHUNK, dotKernel, dotKernelOn, type DotKernel } from '../vectors/vector-dot.ts';
 import { int32Array } from '../query/shared-arrays.ts';
 
 const NPROBE = 12;

@@ -7,25 +7,23 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { BuiltinEmbedder } from './embedder-builtin.ts';
-import { nearestCentroid } from './vector-partitions.ts';
+import { NearestCentroid } from './vector-partitions.ts';
 
 const embedder = BuiltinEmbedder.deserialize(workerData.model as Uint8Array);
 const dims = embedder.dims;
 // A worker file is its own entry point: this state belongs to this one thread (one build), nothing else reads it.
-let centroids: { data: Float32Array; lists: number } | undefined;
+let nearest: NearestCentroid | undefined;
 
 type Request = { id: number; texts: string[] } | { centroids: Float32Array; lists: number };
 
 parentPort!.on('message', (message: Request) => {
   if ('centroids' in message) {
-    centroids = { data: message.centroids, lists: message.lists };
+    nearest = new NearestCentroid(message.centroids, message.lists, dims);
     return;
   }
   const packed = new Float32Array(message.texts.length * dims);
   message.texts.forEach((text, i) => packed.set(embedder.embedDocumentSync(text), i * dims));
-  const listOf = centroids ? new Int32Array(message.texts.length) : undefined;
-  if (listOf && centroids) {
-    for (let i = 0; i < listOf.length; i++) listOf[i] = nearestCentroid(centroids.data, centroids.lists, packed, i * dims, dims);
-  }
+  const listOf = nearest ? new Int32Array(message.texts.length) : undefined;
+  if (listOf && nearest) for (let i = 0; i < listOf.length; i++) listOf[i] = nearest.of(packed, i * dims);
   parentPort!.postMessage({ id: message.id, packed, listOf }, listOf ? [packed.buffer, listOf.buffer] : [packed.buffer]);
 });

@@ -15,7 +15,7 @@ const SRC = path.resolve(import.meta.dirname, '../../src');
 const LAYERS: readonly (readonly string[])[] = [
   ['schemas'],
   ['(root)'], // src/env.ts: the settings schema
-  ['text'],
+  ['text', 'vectors'],
   ['web'],
   ['language'],
   ['snapshot', 'generate', 'keys'],

@@ -9,7 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  nearestCentroid,
+  NearestCentroid,
   partitionPlan,
   partitionVectors,
   trainCentroidsOnSample,
@@ -48,6 +48,26 @@ function table(file: string): string[] {
   }
 }
 
+describe('NearestCentroid', () => {
+  it('picks a centroid of the best score, scored in plain JavaScript, over more centroids than a kernel call takes', () => {
+    const dims = 64;
+    const lists = 1500; // more than CHUNK: scored in two calls
+    const centroids = vectors(lists, dims);
+    const data = vectors(400, dims).map((x, i) => x + Math.sin(i) * 0.05);
+    const nearest = new NearestCentroid(centroids, lists, dims);
+    for (let i = 0; i < 400; i++) {
+      const score = (l: number) => {
+        let s = 0;
+        for (let d = 0; d < dims; d++) s += centroids[l * dims + d]! * data[i * dims + d]!;
+        return s;
+      };
+      let best = -Infinity;
+      for (let l = 0; l < lists; l++) best = Math.max(best, score(l));
+      expect(score(nearest.of(data, i * dims))).toBeGreaterThan(best - 1e-6);
+    }
+  });
+});
+
 describe('vector partitions', () => {
   it('are the same whether the centroids are trained first (workers assign) or after all vectors are in', () => {
     const count = 24_000;
@@ -65,9 +85,10 @@ describe('vector partitions', () => {
     const centroids = trainCentroidsOnSample(sample, samplePositions.length, dims, lists);
     const first = new VectorCollector(count, dims);
     first.setPartitioning(lists, centroids);
+    const nearest = new NearestCentroid(centroids, lists, dims);
     for (let i = 0; i < count; i++) {
       // half as a worker does (list given), half left to the collector
-      const list = i % 2 === 0 ? nearestCentroid(centroids, lists, data, i * dims, dims) : undefined;
+      const list = i % 2 === 0 ? nearest.of(data, i * dims) : undefined;
       first.add(rowidOf(i), data.subarray(i * dims, i * dims + dims), list);
     }
 

@@ -1,5 +1,5 @@
 /**
- * The WebAssembly dot-product kernel (src/search/vector-dot.ts) against plain JS:
+ * The WebAssembly dot-product kernel (src/vectors/vector-dot.ts) against plain JS:
  * bit-identical to the same float32 steps replayed with Math.fround (two sums of
  * four lanes, added lane for lane, then (l0 + l1) + (l2 + l3)), for chunk-sized and
  * partial calls and for dims that are not a multiple of 8 (zero padded); and within
@@ -7,7 +7,7 @@
  * integer arithmetic, exactly, at the extremes of both ranges.
  */
 import { describe, expect, it } from 'vitest';
-import { CHUNK, dotKernel } from '../../src/search/vector-dot.ts';
+import { CHUNK, dotKernel } from '../../src/vectors/vector-dot.ts';
 import { mulberry32 as prng } from '../http/hostile.ts';
 
 const f = Math.fround;
