@@ -12,6 +12,7 @@ import { filterSet, filterSetOf, type FilterSet } from '../../src/query/filter-s
 import { groupCursor, SPLIT_MIN_POSTINGS } from '../../src/search/keyword-query-cursors.ts';
 import { expandedKeywordQuery, keywordQuery, type KeywordGroup, type KeywordQuery } from '../../src/search/keyword-query.ts';
 import { keywordCandidates } from '../../src/search/keyword-side.ts';
+import { TILE } from '../../src/search/keyword-dense.ts';
 import { topKeywordMatches } from '../../src/search/keyword-top-k.ts';
 import { termPostingsOf, type PostingsSource, type TermPostings } from '../../src/search/posting-list.ts';
 import { groupList, GroupScratch, MAX_EXPANSIONS, snapshotPostings } from '../../src/search/postings-store.ts';
@@ -172,6 +173,47 @@ describe('keyword top-k equals the exhaustive ranking', () => {
     }
     expect(compared).toBe(4800);
     expect(nonEmpty).toBeGreaterThan(1000);
+  });
+
+  it('over rowids spanning several tiles of the accumulation', () => {
+    const docs = 3 * TILE + 5_000;
+    const { source, vocabulary } = generatedSource(17, docs, 80);
+    const rand = prng(23);
+    let nonEmpty = 0;
+    for (let q = 0; q < 40; q++) {
+      const query = randomQuery(rand, vocabulary);
+      const filter = randomFilter(rand, docs);
+      const everything = exhaustive(source, query.groups, filter ? new Set(filter.rowids) : null, query.allTopicsFirst, 100_000);
+      for (const k of [10, 150]) {
+        const expected = everything.slice(0, k);
+        for (const accumulate of [false, true]) expect(fast(source, query, filter, k, SPLIT_MIN_POSTINGS, accumulate), JSON.stringify({ q, k, accumulate, query })).toEqual(expected);
+      }
+      // profiles past the first tile among the answers: the later tiles were summed
+      if (everything.slice(0, 150).some((r) => r > TILE)) nonEmpty++;
+    }
+    expect(nonEmpty).toBeGreaterThan(20);
+  });
+
+  it('keeps the profiles at the edges of a tile', () => {
+    const docs = 3 * TILE + 10;
+    const edges = [TILE - 1, TILE, 2 * TILE - 1, 2 * TILE, 3 * TILE];
+    const list = (offset: number) => {
+      const rowids = Int32Array.from({ length: docs }, (_, i) => i + 1);
+      // every profile scores a little, the edges a lot (and in both lists)
+      return termPostingsOf(rowids, Float32Array.from(rowids, (r) => (edges.includes(r) ? 5 + (r % 7) / 10 : 0.1 + ((r * 7919 + offset) % 97) / 1000)));
+    };
+    const lists = new Map([['a', list(0)], ['b', list(13)]]);
+    const scratch = new GroupScratch();
+    const source: PostingsSource = {
+      term: (t) => lists.get(t)!,
+      expansions: () => [],
+      group: (g) => groupList(source, g, scratch),
+    };
+    const word = (t: string): KeywordGroup => ({ alternatives: [{ tokens: [t], prefix: false, weight: 1 }] });
+    const query = { groups: [word('a'), word('b')], allTopicsFirst: false };
+    const expected = exhaustive(source, query.groups, null, false, 20);
+    expect([...expected.slice(0, edges.length)].sort((x, y) => x - y)).toEqual(edges);
+    for (const accumulate of [false, true]) expect(fast(source, query, null, 20, SPLIT_MIN_POSTINGS, accumulate)).toEqual(expected);
   });
 
   it('weight 1 everywhere is the unweighted ranking, and a lower weight changes it', () => {
