@@ -44,6 +44,21 @@ const ALIKE_LENGTHS = 0.05;
 export const TILE = 32_768;
 
 /**
+ * One posting into a tile (offset `o`); returns the touched count. Without a branch
+ * on whether the profile is new (half of a second list's are, unpredictably): its
+ * sum starts from 0 (0 + x is x), and its offset is written every time but counted
+ * only then (about 30% faster at 1,000,000 providers).
+ */
+function addPosting(sum: Float64Array, held: Int32Array, touched: Int32Array, count: number, o: number, impact: number, bit: number): number {
+  const h = held[o]!;
+  const fresh = h === 0 ? 1 : 0;
+  sum[o] = (fresh === 1 ? 0 : sum[o]!) + impact;
+  held[o] = h | bit;
+  touched[count] = o;
+  return count + fresh;
+}
+
+/**
  * One tile's sums and group bits, reused across tiles and queries (searches are
  * synchronous): a profile is new to the tile while its bits are 0 (every add sets
  * one), and the touched ones are cleared after each tile, so a posting costs two
@@ -52,7 +67,7 @@ export const TILE = 32_768;
 class TileSums {
   readonly sum = new Float64Array(TILE);
   readonly held = new Int32Array(TILE);
-  /** offsets in the tile, first touch order (one more slot: add() writes an offset before it knows whether it is new) */
+  /** offsets in the tile, first touch order (one more slot: addPosting writes an offset before it knows whether it is new) */
   readonly touched = new Int32Array(TILE + 1);
   count = 0;
 
@@ -62,35 +77,19 @@ class TileSums {
     const end = base + TILE;
     let count = this.count;
     let i = from;
-    // Without a branch on whether a profile is new (half of a second list's are,
-    // unpredictably): its sum starts from 0 (0 + x is x), and its offset is written
-    // every time but counted only then (about 30% faster at 1,000,000 providers).
     // Unfiltered lists get a loop of their own: with the filter's test inside, even
     // when null, the loop ran 40% slower.
     if (allowed === null) {
       for (; i < rowids.length; i++) {
         const r = rowids[i]!;
         if (r >= end) break;
-        const o = r - base;
-        const h = held[o]!;
-        const fresh = h === 0 ? 1 : 0;
-        sum[o] = (fresh === 1 ? 0 : sum[o]!) + impacts[i]!;
-        held[o] = h | bit;
-        touched[count] = o;
-        count += fresh;
+        count = addPosting(sum, held, touched, count, r - base, impacts[i]!, bit);
       }
     } else {
       for (; i < rowids.length; i++) {
         const r = rowids[i]!;
         if (r >= end) break;
-        if (!allows(allowed, r)) continue;
-        const o = r - base;
-        const h = held[o]!;
-        const fresh = h === 0 ? 1 : 0;
-        sum[o] = (fresh === 1 ? 0 : sum[o]!) + impacts[i]!;
-        held[o] = h | bit;
-        touched[count] = o;
-        count += fresh;
+        if (allows(allowed, r)) count = addPosting(sum, held, touched, count, r - base, impacts[i]!, bit);
       }
     }
     this.count = count;
