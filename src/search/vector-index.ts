@@ -81,18 +81,18 @@ function copyRows<T extends Float32Array | Int8Array>(from: T, to: T, at: number
   else for (let i = 0; i < from.length / dims; i++) to.set(from.subarray(i * dims, (i + 1) * dims), (at + i) * stride);
 }
 
+interface PartitionRow {
+  coarse: number;
+  centroid: Buffer;
+  rowids: Buffer;
+  vectors: Buffer;
+  codes: Buffer;
+}
+
 function fromPartitionsTable(db: Database.Database, dims: number, threads: number): Omit<VectorIndex, 'positionOf'> {
-  const parts = db.prepare('SELECT coarse, centroid, rowids, vectors, codes FROM vector_partitions ORDER BY list').all() as {
-    coarse: number;
-    centroid: Buffer;
-    rowids: Buffer;
-    vectors: Buffer;
-    codes: Buffer;
-  }[];
   const coarse = db.prepare('SELECT centroid FROM vector_coarse_lists ORDER BY coarse').pluck().all() as Buffer[];
   const codeScale = Float64Array.from(db.prepare('SELECT scale FROM vector_code_scales ORDER BY dim').pluck().all() as number[]);
-  const lists = parts.length;
-  const count = parts.reduce((n, p) => n + p.rowids.byteLength / 4, 0);
+  const { lists, count } = db.prepare('SELECT count(*) AS lists, coalesce(sum(length(rowids)), 0) / 4 AS count FROM vector_partitions').get() as { lists: number; count: number };
   const rowids = int32Array(count, threads);
   const kernel = dotKernel(count, dims, threads);
   const listStart = new Int32Array(lists + 1);
@@ -100,7 +100,10 @@ function fromPartitionsTable(db: Database.Database, dims: number, threads: numbe
   coarse.forEach((c, i) => centroidKernel.vectors.set(floats(c), i * centroidKernel.stride));
   const fineStart = new Int32Array(coarse.length + 1);
   let at = 0;
-  parts.forEach((p, l) => {
+  let l = 0;
+  // Row by row, not .all(): every row's blobs at once (270 MB at 1,000,000 providers) beside the
+  // arrays they are copied into left the process 300 MB larger for good (freed, kept by malloc).
+  for (const p of db.prepare('SELECT coarse, centroid, rowids, vectors, codes FROM vector_partitions ORDER BY list').iterate() as IterableIterator<PartitionRow>) {
     centroidKernel.vectors.set(floats(p.centroid), (coarse.length + l) * centroidKernel.stride);
     rowids.set(ints(p.rowids), at);
     copyRows(floats(p.vectors), kernel.vectors, at, dims, kernel.stride);
@@ -108,7 +111,8 @@ function fromPartitionsTable(db: Database.Database, dims: number, threads: numbe
     at += p.rowids.byteLength / 4;
     listStart[l + 1] = at;
     fineStart[p.coarse + 1] = l + 1; // rows in coarse order: the last fine list of each coarse list so far
-  });
+    l++;
+  }
   // a coarse list without fine lists (no vector) ends where the one before it ends
   for (let c = 0; c < coarse.length; c++) if (fineStart[c + 1]! < fineStart[c]!) fineStart[c + 1] = fineStart[c]!;
   return { count, dims, codeScale, rowids, kernel, lists, listStart, coarseLists: coarse.length, fineStart, centroidKernel };
