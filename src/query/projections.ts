@@ -4,7 +4,7 @@
  * displayable rules of docs/interface.md are applied in exactly one place.
  */
 import type { CategoryRef, ProviderDetail, ProviderSummary, PublicDataMeta } from '../schemas/provider.ts';
-import type { ProviderRow } from './provider-row.ts';
+import type { ProviderRow, SummaryRow } from './provider-row.ts';
 
 type MoneySignal = PublicDataMeta['commercialSignals']['hourlyRate'];
 
@@ -19,7 +19,7 @@ function moneySignal(available: number, provenance: string | null, currencyClass
   };
 }
 
-export function commercialSignals(row: ProviderRow): PublicDataMeta['commercialSignals'] {
+export function commercialSignals(row: SummaryRow): PublicDataMeta['commercialSignals'] {
   const employees = row.employee_available === 1;
   return {
     employeeCount: {
@@ -36,7 +36,7 @@ export function commercialSignals(row: ProviderRow): PublicDataMeta['commercialS
 export const formatConfidence = (n: number): string => n.toFixed(3);
 export const formatRating = (n: number): string => n.toFixed(2);
 
-export function toBusinessSummary(row: ProviderRow): ProviderSummary {
+export function toBusinessSummary(row: SummaryRow): ProviderSummary {
   return {
     id: row.id,
     slug: row.slug,

@@ -8,7 +8,7 @@ import { providerCategories } from './categories.ts';
 import { filterSet } from './filter-set.ts';
 import { buildFilter } from './filters.ts';
 import { toBusinessSummary, toProviderDetail } from './projections.ts';
-import type { ProviderRow } from './provider-row.ts';
+import { SUMMARY_COLUMNS, type ProviderRow, type SummaryRow } from './provider-row.ts';
 import type { Snapshot } from './snapshot.ts';
 
 export type ListSort = 'rating' | 'trust' | 'reviews';
@@ -68,13 +68,13 @@ export function providerDetail(snapshot: Snapshot, slug: string): ProviderDetail
   return row ? toProviderDetail(row, providerCategories(snapshot, row.rowid)) : undefined;
 }
 
-const BY_ROWIDS_SQL = `
-  SELECT p.* FROM published_providers p
+const SUMMARY_ROWS_SQL = `
+  SELECT ${SUMMARY_COLUMNS.map((c) => `p.${c}`).join(', ')} FROM published_providers p
   WHERE p.rowid IN (SELECT value FROM json_each(?))`;
 
-/** Published rows for the given rowids, keyed by rowid (order is the caller's). */
-export function publishedRowsByRowid(snapshot: Snapshot, rowids: number[]): Map<number, ProviderRow> {
+/** Published rows' summary columns for the given rowids, keyed by rowid (order is the caller's). */
+export function publishedSummaryRows(snapshot: Snapshot, rowids: number[]): Map<number, SummaryRow> {
   if (rowids.length === 0) return new Map();
-  const rows = snapshot.prepare<[string], ProviderRow>(BY_ROWIDS_SQL).all(JSON.stringify(rowids));
+  const rows = snapshot.prepare<[string], SummaryRow>(SUMMARY_ROWS_SQL).all(JSON.stringify(rowids));
   return new Map(rows.map((r) => [r.rowid, r]));
 }

@@ -16,7 +16,7 @@ import type { ProviderSummary } from '../schemas/provider.ts';
 import { categoryFilterIds, categoryTree } from './categories.ts';
 import { TRUST_THRESHOLD } from './discovery.ts';
 import { toBusinessSummary } from './projections.ts';
-import { publishedRowsByRowid } from './providers.ts';
+import { publishedSummaryRows } from './providers.ts';
 import type { Snapshot } from './snapshot.ts';
 
 /** The longest head any page shows (landing pages list 50). */
@@ -71,7 +71,7 @@ function buildLists(snapshot: Snapshot): { lists: Map<string, LandingList>; rows
   const wanted = [...new Set([...lists.values()].flatMap((l) => l.head))];
   const rows = new Map<number, ProviderSummary>();
   for (let i = 0; i < wanted.length; i += 5000) {
-    for (const [rowid, row] of publishedRowsByRowid(snapshot, wanted.slice(i, i + 5000))) rows.set(rowid, toBusinessSummary(row));
+    for (const [rowid, row] of publishedSummaryRows(snapshot, wanted.slice(i, i + 5000))) rows.set(rowid, toBusinessSummary(row));
   }
   return { lists, rows };
 }

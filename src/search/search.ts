@@ -22,8 +22,8 @@ import type { SearchInfo } from '../schemas/api/responses.ts';
 import type { ProviderSummary } from '../schemas/provider.ts';
 import { buildFilter, type SearchFilters } from '../query/filters.ts';
 import { toBusinessSummary } from '../query/projections.ts';
-import type { ProviderRow } from '../query/provider-row.ts';
-import { publishedRowsByRowid } from '../query/providers.ts';
+import type { SummaryRow } from '../query/provider-row.ts';
+import { publishedSummaryRows } from '../query/providers.ts';
 import { publishedColumns } from '../query/published-columns.ts';
 import { embedQuery } from './query-embedder.ts';
 import type { Snapshot } from '../query/snapshot.ts';
@@ -56,7 +56,7 @@ export interface SearchRequest {
 }
 
 export interface SearchHit {
-  row: ProviderRow;
+  row: SummaryRow;
   summary: ProviderSummary;
   search: SearchInfo;
 }
@@ -158,7 +158,7 @@ export async function searchProviders(snapshot: Snapshot, req: SearchRequest): P
 
   const start = (req.page - 1) * req.limit;
   const pageOf = fused.slice(start, start + req.limit);
-  const rows = publishedRowsByRowid(snapshot, pageOf.map((f) => f.rowid));
+  const rows = publishedSummaryRows(snapshot, pageOf.map((f) => f.rowid));
   const items: SearchHit[] = pageOf.flatMap((f) => {
     const row = rows.get(f.rowid);
     if (!row) return [];

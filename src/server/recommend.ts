@@ -14,6 +14,7 @@
  */
 import * as z from 'zod';
 import { providerCategories } from '../query/categories.ts';
+import { publishedRowBySlug } from '../query/providers.ts';
 import type { SearchFilters } from '../query/filters.ts';
 import { parseNaturalQuery, type ParsedQuery, type Vocabulary } from '../query/nl-query.ts';
 import { snapshotQueryParser } from '../query/nl-query-vocabulary.ts';
@@ -101,19 +102,22 @@ export async function recommend(snapshot: Snapshot, params: RecommendParams, sta
   const { meta } = result;
 
   const parentOf = (slug: string) => vocab.categories.find((c) => c.slug === slug)?.parentSlug ?? null;
-  const data = hits.map((hit) => {
-    const publicProofs = snapshot.prepare<[number], { n: number }>(PUBLIC_PROOFS_SQL).get(hit.row.rowid)?.n ?? 0;
+  const data = hits.flatMap((hit) => {
+    // the whole row: a reason quotes the description and the tags, which a search hit does not carry
+    const row = publishedRowBySlug(snapshot, hit.row.slug);
+    if (!row) return [];
+    const publicProofs = snapshot.prepare<[number], { n: number }>(PUBLIC_PROOFS_SQL).get(row.rowid)?.n ?? 0;
     const evidence = gatherEvidence(
       {
-        row: hit.row,
-        categories: providerCategories(snapshot, hit.row.rowid),
+        row,
+        categories: providerCategories(snapshot, row.rowid),
         publicProofs,
         vectorRank: hit.search.vectorRank <= meta.rrf.vectorCandidates ? hit.search.vectorRank : null,
       },
       parsed,
       parentOf,
     );
-    return { ...hit.summary, search: hit.search, reason: reasonText(evidence, parsed.lang) };
+    return [{ ...hit.summary, search: hit.search, reason: reasonText(evidence, parsed.lang) }];
   });
 
   return {

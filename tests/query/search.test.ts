@@ -13,7 +13,7 @@ import { searchProviders, type SearchRequest } from '../../src/search/search.ts'
 import { MIN_KEYWORD_WEIGHT } from '../../src/search/confidence.ts';
 import { addCategoryCoherence, COHERENCE_TOP } from '../../src/search/category-coherence.ts';
 import { keywordQuery, termsFoundIn } from '../../src/search/keyword-query.ts';
-import type { ProviderRow } from '../../src/query/provider-row.ts';
+import { publishedRowBySlug } from '../../src/query/providers.ts';
 import { buildVocabulary, vocabularyEntries } from '../../src/search/vocabulary.ts';
 import { buildFixture, type Fixture } from '../http/fixture.ts';
 
@@ -36,8 +36,11 @@ afterAll(() => {
 const search = (q: string, more: Partial<SearchRequest> = {}) =>
   searchProviders(snapshot, { q, filters: {}, sort: 'relevance', page: 1, limit: 5, ...more });
 
-/** A provider's own text: name, tagline, description and tags. */
-const ownText = (row: ProviderRow) => [row.company_name, row.tagline, row.description, row.capability_tags, row.industry_focus].join(' ');
+/** A provider's own text: name, tagline, description and tags (a hit carries only its summary's columns). */
+function ownText(slug: string): string {
+  const row = publishedRowBySlug(snapshot, slug)!;
+  return [row.company_name, row.tagline, row.description, row.capability_tags, row.industry_focus].join(' ');
+}
 
 /** Every fused candidate of a query (all pages). */
 async function allCandidates(q: string, filters: SearchRequest['filters'] = {}): Promise<string[]> {
@@ -177,13 +180,13 @@ describe('the keyword side', () => {
     // Not the last word: a last word is first read as typed halfway ("wordpres" -> wordpress*).
     const r = await keywordOnly('wordpres andriod ', 5);
     expect(r.meta.terms).toEqual(['wordpress', 'android']);
-    expect(termsFoundIn(ownText(r.items[0]!.row), { terms: r.meta.terms, prefixLast: false })).toEqual(['wordpress', 'android']);
+    expect(termsFoundIn(ownText(r.items[0]!.summary.slug), { terms: r.meta.terms, prefixLast: false })).toEqual(['wordpress', 'android']);
     const plain = await search('wordpres andriod ', { limit: 5, sides: { keyword: true, vector: false, plainKeyword: true } });
     expect(plain.meta.rrf.keywordCandidates).toBe(0);
   });
 
   it('the keyword list counts fully when its best match holds the query\'s words, less when it matched through synonyms', async () => {
-    const best = (await keywordOnly('wordpress android', 1)).items[0]!.row;
+    const best = (await keywordOnly('wordpress android', 1)).items[0]!.summary.slug;
     expect(termsFoundIn(ownText(best), { terms: ['wordpress', 'android'], prefixLast: false })).toEqual(['wordpress', 'android']);
     const exact = await search('wordpress android');
     expect(exact.meta.rrf.keywordWeight).toBe(1);
