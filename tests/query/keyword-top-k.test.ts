@@ -12,7 +12,8 @@ import { filterSet, filterSetOf, type FilterSet } from '../../src/query/filter-s
 import { groupCursor, SPLIT_MIN_POSTINGS } from '../../src/search/keyword-query-cursors.ts';
 import { expandedKeywordQuery, keywordQuery, type KeywordGroup, type KeywordQuery } from '../../src/search/keyword-query.ts';
 import { keywordCandidates } from '../../src/search/keyword-side.ts';
-import { TILE } from '../../src/search/keyword-dense.ts';
+import { accumulates, TILE } from '../../src/search/keyword-dense.ts';
+import { TermCursor } from '../../src/search/keyword-cursors.ts';
 import { topKeywordMatches } from '../../src/search/keyword-top-k.ts';
 import { termPostingsOf, type PostingsSource, type TermPostings } from '../../src/search/posting-list.ts';
 import { groupList, GroupScratch, MAX_EXPANSIONS, snapshotPostings } from '../../src/search/postings-store.ts';
@@ -259,5 +260,17 @@ describe('keyword side on a real snapshot', () => {
       }
     }
     expect(nonEmpty).toBeGreaterThan(300);
+  });
+});
+
+describe('when the lists are added up', () => {
+  const cursorOf = (n: number, stride: number) => new TermCursor(termPostingsOf(Int32Array.from({ length: n }, (_, i) => i * stride), new Float32Array(n).fill(1)));
+  it('adds up few short lists, lists alike in length and many lists, and walks a rare list beside long ones', () => {
+    expect(accumulates([cursorOf(1_000, 3), cursorOf(40_000, 2)], 2)).toBe(true); // few postings
+    expect(accumulates([cursorOf(300_000, 3), cursorOf(200_000, 4)], 2)).toBe(true); // alike
+    expect(accumulates([cursorOf(2_000, 97), cursorOf(300_000, 3)], 2)).toBe(false); // a rare list leads
+    const sentence = [cursorOf(2_000, 97), ...Array.from({ length: 5 }, (_, i) => cursorOf(200_000 + i, 4))];
+    expect(accumulates(sentence, 6)).toBe(true); // six lists: the walk's bound prunes little
+    expect(accumulates(sentence.slice(0, 5), 5)).toBe(false);
   });
 });
