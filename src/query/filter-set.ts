@@ -50,9 +50,10 @@ const fromRowids = (snapshot: Snapshot, rowids: Int32Array) => filterSetOf(rowid
 
 /**
  * The clause over every provider row, kept where the published bitmap allows: the
- * same rows as `FROM published_providers p WHERE clause`, but the clause's index
- * answers alone (a city or a category at 1,000,000 providers: index entries only,
- * instead of a visit to each matching row to test the published rule).
+ * same rows as `FROM published_providers p WHERE clause`, but an index answers
+ * alone (a city: the city index's entries; a category or a tag: its own rowid
+ * query, clause.rowids), instead of a visit to each matching row to test the
+ * published rule.
  */
 function clauseSet(snapshot: Snapshot, clause: FilterClause): FilterSet {
   const key = keyOf([clause]);
@@ -62,12 +63,21 @@ function clauseSet(snapshot: Snapshot, clause: FilterClause): FilterSet {
   const kept: number[] = [];
   // No ORDER BY: it made SQLite walk the whole table in rowid order instead of the clause's index.
   for (const r of snapshot
-    .prepare<[Record<string, unknown>], number>(`SELECT p.rowid FROM providers p WHERE ${clause.sql}`)
+    .prepare<[Record<string, unknown>], number>(clause.rowids ?? `SELECT p.rowid FROM providers p WHERE ${clause.sql}`)
     .pluck()
     .iterate(clause.params)) {
     if (published[r] === 1) kept.push(r);
   }
-  return remember(snapshot, key, fromRowids(snapshot, Int32Array.from(kept).sort()));
+  return remember(snapshot, key, fromRowids(snapshot, ascendingOnce(kept)));
+}
+
+/** The rowids sorted, each once (a rowid set's query may repeat one: a provider in a category and its child). */
+function ascendingOnce(rowids: number[]): Int32Array {
+  const sorted = Int32Array.from(rowids).sort();
+  let n = 0;
+  for (let i = 0; i < sorted.length; i++) if (n === 0 || sorted[i] !== sorted[n - 1]) sorted[n++] = sorted[i]!;
+  // a copy when repeats were dropped: the cache counts the set's bytes, and the longer buffer would stay behind it
+  return n === sorted.length ? sorted : sorted.slice(0, n);
 }
 
 /** null when no filter applies (everything published passes). */

@@ -15,6 +15,13 @@ import type { Snapshot } from './snapshot.ts';
 export interface FilterClause {
   sql: string;
   params: Record<string, string | number>;
+  /**
+   * For a clause that is a set of rowids (a category, a tag): a query of the same
+   * rowids from that set's index alone, any order, repeats allowed (filter-set.ts).
+   * `FROM providers p WHERE sql` looked every one up in providers: the 34 category
+   * sets at 1,000,000 providers took 6.5 s, and 0.6 s from the index.
+   */
+  rowids?: string;
 }
 
 export interface FilterSql {
@@ -27,8 +34,9 @@ export interface FilterSql {
   clauses: FilterClause[];
 }
 
-const TAG_MATCH = (kind: string, param: string) =>
-  `p.rowid IN (SELECT t.provider_rowid FROM provider_tags t WHERE t.kind = '${kind}' AND t.value_key = ${param})`;
+const TAG_ROWIDS = (kind: string, param: string) => `SELECT t.provider_rowid FROM provider_tags t WHERE t.kind = '${kind}' AND t.value_key = ${param}`;
+const CATEGORY_ROWIDS = `SELECT pc.provider_rowid FROM provider_categories pc
+                     WHERE pc.category_id IN (SELECT value FROM json_each(:f_category_ids))`;
 
 /**
  * The API's filters, plus a set of cities for requests that name a region
@@ -40,26 +48,21 @@ export type SearchFilters = FilterParams & { anyOfCities?: readonly string[] };
 export function buildFilter(snapshot: Snapshot, f: SearchFilters): FilterSql {
   const clauses: FilterClause[] = [];
   const params: Record<string, string | number> = {};
-  const add = (sql: string, values: Record<string, string | number> = {}) => {
-    clauses.push({ sql, params: values });
+  const add = (sql: string, values: Record<string, string | number> = {}, rowids?: string) => {
+    clauses.push({ sql, params: values, ...(rowids === undefined ? {} : { rowids }) });
     Object.assign(params, values);
   };
+  const addRowidSet = (rowids: string, values: Record<string, string | number>) => add(`p.rowid IN (${rowids})`, values, rowids);
 
   if (f.categorySlug !== undefined) {
     const tree = categoryTree(snapshot);
     const node = usableCategory(tree, f.categorySlug);
     // An unknown or inactive category matches nothing (it is a filter, not an error).
     if (!node) add('FALSE');
-    else
-      add(
-        `p.rowid IN (SELECT pc.provider_rowid FROM provider_categories pc
-                     WHERE pc.category_id IN (SELECT value FROM json_each(:f_category_ids)))`,
-        { f_category_ids: JSON.stringify(categoryFilterIds(tree, node)) },
-      );
+    else addRowidSet(CATEGORY_ROWIDS, { f_category_ids: JSON.stringify(categoryFilterIds(tree, node)) });
   }
-  if (f.industry !== undefined) add(TAG_MATCH('industry', ':f_industry'), { f_industry: f.industry.toLowerCase() });
-  if (f.capabilityTag !== undefined)
-    add(TAG_MATCH('capability', ':f_capability'), { f_capability: f.capabilityTag.toLowerCase() });
+  if (f.industry !== undefined) addRowidSet(TAG_ROWIDS('industry', ':f_industry'), { f_industry: f.industry.toLowerCase() });
+  if (f.capabilityTag !== undefined) addRowidSet(TAG_ROWIDS('capability', ':f_capability'), { f_capability: f.capabilityTag.toLowerCase() });
   if (f.projectBudget !== undefined) add('p.min_project_budget_idr <= :f_budget', { f_budget: f.projectBudget });
   if (f.businessSize !== undefined) add('p.business_size = :f_size', { f_size: f.businessSize });
   if (f.hourlyRateMin !== undefined) add('p.hourly_rate_idr >= :f_rate_min', { f_rate_min: f.hourlyRateMin });

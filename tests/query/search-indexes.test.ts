@@ -46,6 +46,21 @@ describe('filter sets', () => {
     expect(b.rowids.length).toBeLessThan(a.rowids.length);
   });
 
+  it('a category, a parent category and a tag read from their own index are the rows the WHERE selects, each once', () => {
+    const parents = open.snapshot.db
+      .prepare('SELECT DISTINCT parent.slug FROM categories parent JOIN categories child ON child.parent_id = parent.id WHERE parent.active = 1')
+      .pluck()
+      .all() as string[];
+    expect(parents.length).toBeGreaterThan(0);
+    const tag = open.snapshot.db.prepare("SELECT value_key FROM provider_tags WHERE kind = 'capability' GROUP BY value_key ORDER BY count(*) DESC").pluck().get() as string;
+    for (const f of [{ categorySlug: 'web-development' }, ...parents.map((categorySlug) => ({ categorySlug })), { capabilityTag: tag }]) {
+      const filter = buildFilter(open.snapshot, f);
+      expect(filter.clauses[0]!.rowids).toBeDefined();
+      const expected = sqlRowids(filter.where, filter.params);
+      expect([...filterSet(open.snapshot, filter)!.rowids], JSON.stringify(f)).toEqual(expected);
+    }
+  });
+
   it('an unknown category matches nothing', () => {
     expect(filterSet(open.snapshot, buildFilter(open.snapshot, { categorySlug: 'no-such-category', city: city() }))!.rowids.length).toBe(0);
   });
