@@ -141,7 +141,12 @@ export function expandedKeywordQuery(text: string, vocabulary: Vocabulary, synon
   const terms: string[] = [];
   let prefixLast = false;
   const bridged = bridgedSpellings(words, (i) => covered[i]! || isFiller(words[i]!), bridge, (w) => vocabulary.has(w));
-  for (const [i, alternatives] of bridged) bridged.set(i, alternatives.filter(topical));
+  for (const [i, alternatives] of bridged) {
+    const kept = alternatives.filter(topical);
+    // none left: the word is searched as the bridge did not know it (as typed, or corrected)
+    if (kept.length > 0) bridged.set(i, kept);
+    else bridged.delete(i);
+  }
   words.forEach((word, i) => {
     if (covered[i] || isFiller(word)) return;
     const prefix = typedHalfway(i) && spellings[i]!.length === 1 && word === raw[i] && !bridged.has(i);

@@ -95,6 +95,9 @@ describe('expanded keyword query', () => {
       phrase === 'since' ? [{ phrase: 'dari', weight: 0.8 }, { phrase: 'sejak dari', weight: 0.8 }, { phrase: 'mulai', weight: 0.8 }, { phrase: 'sejak awal', weight: 0.8 }] : [];
     const q = expandedKeywordQuery('bandung since', buildVocabulary([...'bandung since mulai dari sejak awal'.split(' ')].map((term) => ({ term, doc: 5 }))), synonyms, bridge);
     expect(shown(q)).toEqual(['bandung', 'since|mulai|sejak awal']);
+    // only function words: the word is searched as if the bridge did not know it
+    const whilst = expandedKeywordQuery('whilst bandung ', buildVocabulary([{ term: 'bandung', doc: 5 }]), synonyms, (p) => (p === 'whilst' ? [{ phrase: 'dari', weight: 0.8 }] : []));
+    expect(shown(whilst)).toEqual(['whilst', 'bandung']);
   });
 
   it('gives every alternative weight 1 (an expansion below 1 is the caller\'s to add)', () => {
