@@ -92,14 +92,6 @@ export function keywordQuery(text: string): KeywordQuery {
   return { terms, prefixLast, groups, allTopicsFirst: false };
 }
 
-/**
- * An expansion made only of function words ("since" -> "dari", "sejak dari") adds no
- * topic, as a function word typed adds none, and its list holds most profiles: at
- * 1,000,000 providers "in tangerang active since 2019" walked "dari"'s 600,000
- * postings for 40 ms. Such expansions are left out of the keyword side's groups.
- */
-const topical = (phrase: string) => normalizeTokens(phrase).some((t) => !isStopword(t));
-
 /** Words that name no service in a request: function words and filler ("jasa", "bikin", "terbaik"). */
 const isFiller = (token: string) => isStopword(token) || FILLER_WORDS.has(token) || token.length < 2;
 
@@ -141,12 +133,6 @@ export function expandedKeywordQuery(text: string, vocabulary: Vocabulary, synon
   const terms: string[] = [];
   let prefixLast = false;
   const bridged = bridgedSpellings(words, (i) => covered[i]! || isFiller(words[i]!), bridge, (w) => vocabulary.has(w));
-  for (const [i, alternatives] of bridged) {
-    const kept = alternatives.filter(topical);
-    // none left: the word is searched as the bridge did not know it (as typed, or corrected)
-    if (kept.length > 0) bridged.set(i, kept);
-    else bridged.delete(i);
-  }
   words.forEach((word, i) => {
     if (covered[i] || isFiller(word)) return;
     const prefix = typedHalfway(i) && spellings[i]!.length === 1 && word === raw[i] && !bridged.has(i);

@@ -13,7 +13,7 @@
 import type { Alternative } from '../language/bridge.ts';
 import { bridgeLookup, DICTIONARY_STEM_PREFIX, STEM_PREFIX, type BridgeLookup } from '../language/bridge-table.ts';
 import { wordStem } from '../language/stem.ts';
-import { isStopword } from '../text/tokens.ts';
+import { isStopword, normalizeTokens } from '../text/tokens.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 
 export interface ExpansionGroup {
@@ -73,10 +73,20 @@ export function snapshotBridge(snapshot: Snapshot): BridgeLookup {
 }
 
 /**
+ * An alternative made only of function words ("since" -> "dari", "sejak dari") adds no
+ * topic, as a function word typed adds none, and its list holds most profiles: at
+ * 1,000,000 providers "in tangerang active since 2019" walked "dari"'s 600,000
+ * postings for 40 ms. The keyword side leaves such alternatives out.
+ */
+const topical = (phrase: string) => normalizeTokens(phrase).some((t) => !isStopword(t));
+
+/**
  * The keyword side's use of the bridge, by word position: the word itself (when
- * the index holds it) followed by its alternatives, at most MAX_GROUPS words.
- * Today's keyword engine ORs them unweighted (each alternative still needs the
- * profile to use it); the weights are there for an engine that down-weights.
+ * the index holds it) followed by its alternatives that are not only function
+ * words, at most MAX_GROUPS words; a word left with none has no entry (it is
+ * searched as the bridge did not know it). Today's keyword engine ORs them
+ * unweighted (each alternative still needs the profile to use it); the weights are
+ * there for an engine that down-weights.
  */
 export function bridgedSpellings(
   words: readonly string[],
@@ -89,7 +99,8 @@ export function bridgedSpellings(
   for (const g of bridgeExpansions(candidates, lookup)) {
     if (g.length !== 1) continue; // two-word phrases are the synonym table's job on this side
     const word = words[g.start]!;
-    out.set(g.start, [...(indexed(word) ? [word] : []), ...g.alternatives.map((a) => a.phrase)]);
+    const spellings = [...(indexed(word) ? [word] : []), ...g.alternatives.map((a) => a.phrase).filter(topical)];
+    if (spellings.length > 0) out.set(g.start, spellings);
   }
   return out;
 }
