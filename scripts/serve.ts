@@ -23,6 +23,9 @@ import { SnapshotHolder } from '../src/server/snapshot-holder.ts';
 import { createAppContext, installAppContext } from '../src/server/context.ts';
 import { snapshotVerifier, verifyOffThread } from '../src/ops/verify.ts';
 import { runServeCluster } from '../src/server/serve-cluster.ts';
+import { withAllocatorSetting } from '../src/cli/allocator.ts';
+
+withAllocatorSetting();
 
 const env = (() => {
   try {

@@ -1,6 +1,10 @@
 /** npm start: build what is missing or stale (snapshot, site), then serve on PORT. */
+import { withAllocatorSetting } from '../src/cli/allocator.ts';
 import { loadEnv } from '../src/env.ts';
 import { buildSite, ensureSnapshot, PrepareError, siteIsStale } from '../src/cli/prepare.ts';
+
+// Before the build, so that serve.ts (imported below) finds the setting and the process is replaced once.
+withAllocatorSetting();
 
 const log = (msg: string) => console.error(msg);
 try {

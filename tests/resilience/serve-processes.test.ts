@@ -72,6 +72,13 @@ it('answers from two server processes, neither of them the primary', async () =>
   expect(new Set(byPid.values()).size).toBe(1);
 });
 
+it.runIf(process.platform === 'linux')('runs the primary and both server processes with the allocator setting (src/cli/allocator.ts)', async () => {
+  const byPid = await idsByPid(node.url, (m) => m.size >= 2);
+  const thresholdOf = (pid: number) =>
+    fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').find((kv) => kv.startsWith('MALLOC_MMAP_THRESHOLD_='));
+  for (const pid of [node.child.pid!, ...byPid.keys()]) expect(thresholdOf(pid)).toBe(`MALLOC_MMAP_THRESHOLD_=${1024 * 1024}`);
+});
+
 it('hot-swaps the snapshot in both processes', async () => {
   const before = [...(await idsByPid(node.url, (m) => m.size >= 2)).values()][0]!;
   // The same move a release makes: a new file renamed over DIRECTORY_DB.
