@@ -9,6 +9,9 @@ import { buildSnapshot } from '../src/snapshot/build.ts';
 import { openBuildEmbedder } from '../src/snapshot/embedder-config.ts';
 import { createProgressReporter } from '../src/snapshot/build-progress.ts';
 import { DatasetInvalidError, formatIssue } from '../src/snapshot/validate-issues.ts';
+import { withAllocatorSetting } from '../src/cli/allocator.ts';
+
+withAllocatorSetting();
 
 const USAGE = 'usage: npm run db:build -- --input DIR [--out FILE] [--skip-invalid]';
 const SHOWN_ISSUES = 50;

@@ -12,6 +12,9 @@ import { releasePaths } from '../src/ops/settings.ts';
 import { formatSummary } from '../src/ops/summary.ts';
 import { submitIndexNow } from '../src/ops/changed-urls.ts';
 import { resolveIndexNowKey } from '../src/site/indexnow.ts';
+import { withAllocatorSetting } from '../src/cli/allocator.ts';
+
+withAllocatorSetting();
 
 const USAGE = 'usage: npm run rebuild -- --input DIR [--full] [--indexnow] [--keep N]';
 const log = (msg: string) => process.stderr.write(`rebuild: ${msg}\n`);
