@@ -19,12 +19,17 @@
  *    the long-tail queries with a city 0.59, with a category 0.49; grouped, 0.92 /
  *    0.88 in about the same time).
  * bench/vector-recall.ts measures recall@50 against exact search (target >= 0.95).
- * Scores are dot products of L2-normalized vectors (cosine), computed a chunk of
- * positions at a time by the WebAssembly kernel (vector-dot.ts); ties by rowid.
+ * Scores are dot products of L2-normalized vectors (cosine); ties by rowid. The
+ * centroids and the int8 codes are scored a chunk of positions at a time by the
+ * WebAssembly kernels (vector-dot.ts).
  *
- * A scan reads each visited vector's int8 codes first and its float32 vector only
+ * A scan reads each visited vector's int8 codes and scores its int16 vector only
  * when the codes' score, give or take its error bound, could place it among the k
- * best (CodeScan): the answer is the float32 scan's, for a quarter of the bytes.
+ * best (CodeScan): the answer is the int16 scan's. The int16 vectors (VECTOR_UNIT
+ * steps of the unit-length float32 vectors, each value within half a step) are all
+ * the index keeps of the floats: a score is within 0.5 / VECTOR_UNIT x the query's L1
+ * norm (at most 1.2e-4 for 64 dims) of the float32 one, and the index at 1,000,000
+ * providers holds 105 MB less than with float32 vectors.
  */
 import { CODE_MAX } from '../snapshot/vector-partitions.ts';
 import type { FilterSet } from '../query/filter-set.ts';
@@ -33,7 +38,7 @@ import type Database from 'better-sqlite3';
 import type { Snapshot } from '../query/snapshot.ts';
 import { TopK } from './top-k.ts';
 import { CHUNK, dotKernel, dotKernelOn, type DotKernel } from '../vectors/vector-dot.ts';
-import { int32Array } from '../query/shared-arrays.ts';
+import { int16Array, int32Array } from '../query/shared-arrays.ts';
 
 const NPROBE = 12;
 const MIN_VISITED_FACTOR = 8;
@@ -45,6 +50,8 @@ const MIN_FILTERED_VISITS = 10_000;
  * 1,000,000 providers (100,000: 0.83 instead of 0.80) for twice the centroids scored.
  */
 const BATCH_COVER = 4;
+/** An int16 vector value is round(x * VECTOR_UNIT) of its float x (|x| <= 1: the vectors have unit length). */
+export const VECTOR_UNIT = 32_767;
 
 export interface VectorIndex {
   count: number;
@@ -53,7 +60,9 @@ export interface VectorIndex {
   codeScale: Float64Array;
   /** rowids in list order */
   rowids: Int32Array;
-  /** the vectors in list order (kernel.vectors, row-major, kernel.stride apart) and their dot products */
+  /** the vectors in list order, dims apart, as VECTOR_UNIT steps: what a query's final scores come from */
+  vectors: Int16Array;
+  /** the vectors' int8 codes in list order (kernel.codes, kernel.codeStride apart) and their dot products */
   kernel: DotKernel;
   /** position of a rowid in `rowids`, -1 when it has no vector */
   positionOf: Int32Array;
@@ -75,10 +84,20 @@ export interface VectorIndex {
 const floats = (b: Buffer) => new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
 const ints = (b: Buffer) => new Int32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
 
-/** Rows of `dims` values into `to` from row `at` on, `stride` apart (one copy when they are packed alike). */
-function copyRows<T extends Float32Array | Int8Array>(from: T, to: T, at: number, dims: number, stride: number): void {
+/** Rows of `dims` codes into `to` from row `at` on, `stride` apart (one copy when they are packed alike). */
+function copyRows(from: Int8Array, to: Int8Array, at: number, dims: number, stride: number): void {
   if (stride === dims) to.set(from, at * stride);
   else for (let i = 0; i < from.length / dims; i++) to.set(from.subarray(i * dims, (i + 1) * dims), (at + i) * stride);
+}
+
+/**
+ * float32 values (a blob) as VECTOR_UNIT steps into `to` from `at` on, rounded as Math.round
+ * does (half up): floor(x + 0.5) in integer arithmetic, the values being within +-VECTOR_UNIT.
+ * Math.round and a copy of each blob took 1 s for the 52 million values of 1,000,000 providers.
+ */
+function toSteps(blob: Buffer, to: Int16Array, at: number): void {
+  const from = blob.byteOffset % 4 === 0 ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4) : floats(blob);
+  for (let i = 0; i < from.length; i++) to[at + i] = ((from[i]! * VECTOR_UNIT + (VECTOR_UNIT + 1.5)) | 0) - (VECTOR_UNIT + 1);
 }
 
 interface PartitionRow {
@@ -94,9 +113,10 @@ function fromPartitionsTable(db: Database.Database, dims: number, threads: numbe
   const codeScale = Float64Array.from(db.prepare('SELECT scale FROM vector_code_scales ORDER BY dim').pluck().all() as number[]);
   const { lists, count } = db.prepare('SELECT count(*) AS lists, coalesce(sum(length(rowids)), 0) / 4 AS count FROM vector_partitions').get() as { lists: number; count: number };
   const rowids = int32Array(count, threads);
-  const kernel = dotKernel(count, dims, threads);
+  const vectors = int16Array(count * dims, threads);
+  const kernel = dotKernel({ floats: 0, codes: count }, dims, threads);
   const listStart = new Int32Array(lists + 1);
-  const centroidKernel = dotKernel(coarse.length + lists, dims, threads);
+  const centroidKernel = dotKernel({ floats: coarse.length + lists, codes: 0 }, dims, threads);
   coarse.forEach((c, i) => centroidKernel.vectors.set(floats(c), i * centroidKernel.stride));
   const fineStart = new Int32Array(coarse.length + 1);
   let at = 0;
@@ -106,7 +126,7 @@ function fromPartitionsTable(db: Database.Database, dims: number, threads: numbe
   for (const p of db.prepare('SELECT coarse, centroid, rowids, vectors, codes FROM vector_partitions ORDER BY list').iterate() as IterableIterator<PartitionRow>) {
     centroidKernel.vectors.set(floats(p.centroid), (coarse.length + l) * centroidKernel.stride);
     rowids.set(ints(p.rowids), at);
-    copyRows(floats(p.vectors), kernel.vectors, at, dims, kernel.stride);
+    toSteps(p.vectors, vectors, at * dims);
     copyRows(new Int8Array(p.codes.buffer, p.codes.byteOffset, p.codes.byteLength), kernel.codes, at, dims, kernel.codeStride);
     at += p.rowids.byteLength / 4;
     listStart[l + 1] = at;
@@ -115,7 +135,7 @@ function fromPartitionsTable(db: Database.Database, dims: number, threads: numbe
   }
   // a coarse list without fine lists (no vector) ends where the one before it ends
   for (let c = 0; c < coarse.length; c++) if (fineStart[c + 1]! < fineStart[c]!) fineStart[c + 1] = fineStart[c]!;
-  return { count, dims, codeScale, rowids, kernel, lists, listStart, coarseLists: coarse.length, fineStart, centroidKernel };
+  return { count, dims, codeScale, rowids, vectors, kernel, lists, listStart, coarseLists: coarse.length, fineStart, centroidKernel };
 }
 
 /** The index of a snapshot file's vector_partitions and vector_code_scales (on shared memory when threads > 1). */
@@ -134,7 +154,7 @@ export function vectorIndex(snapshot: Snapshot): VectorIndex {
 
 /**
  * The index as another thread of this process receives it (postMessage): with
- * searchingThreads > 1 its vectors and centroids (the kernels' memories), rowids and
+ * searchingThreads > 1 its vectors, codes and centroids (the kernels' memories), rowids and
  * positions are shared memory, so the message carries references, not copies (the
  * list bounds and code scales, a few KB, are copied).
  */
@@ -150,32 +170,39 @@ export function vectorIndexOn(shared: SharedVectorIndex, slot: number): VectorIn
   const { memory, centroidMemory, ...rest } = shared;
   return {
     ...rest,
-    kernel: dotKernelOn(memory, shared.count, shared.dims, slot),
-    centroidKernel: dotKernelOn(centroidMemory, shared.coarseLists + shared.lists, shared.dims, slot),
+    kernel: dotKernelOn(memory, { floats: 0, codes: shared.count }, shared.dims, slot),
+    centroidKernel: dotKernelOn(centroidMemory, { floats: shared.coarseLists + shared.lists, codes: 0 }, shared.dims, slot),
   };
 }
 
 /**
- * The best k of the given positions by float32 score, read in two passes.
+ * The best k of the given positions by int16 score, read in two passes.
  *
  * Pass 1 (add, a chunk per kernel call): every position's code score A, an integer
  * with S ~ A / T for the float32 score S (T the query's int16 scale). The query
  * sets, in S's units, how far A / T can be from S:
  *   E = 0.5 * sum_d |w[d]|  +  0.5 * CODE_MAX * dims / T,   w[d] = q[d] * codeScale[d]
  * (each code is within half a step of its float; each int16 query value within half
- * a unit of w[d] * T). The k-th best S is at least the k-th best A / T minus E, so a
- * position can be among the k best only if its A / T >= (k-th best A) / T - 2E:
- * pass 1 keeps those, against the k-th best code score so far (it only rises).
- * Pass 2 (finish): the kept positions' float32 scores, best k by (score, rowid).
+ * a unit of w[d] * T), and how far the int16 score V (the answer's) can be from S:
+ *   F = 0.5 * sum_d |q[d]| / VECTOR_UNIT.
+ * The k-th best V is at least the k-th best A / T minus E + F, so a position can be
+ * among the k best only if its A / T >= (k-th best A) / T - 2(E + F): pass 1 keeps
+ * those, against the k-th best code score so far (it only rises).
+ * Pass 2 (finish): the kept positions' int16 scores, best k by (score, rowid).
  * Measured on 1,000 long-tail queries, pass 2 scores 230 (100,000 providers) and 284
- * (1,000,000) positions at the median, at most 562, of the 7,000-22,000 visited.
+ * (1,000,000) positions at the median, at most 562, of the 7,000-22,000 visited: in
+ * plain JavaScript, a few microseconds a query.
  */
 class CodeScan {
   private n = 0;
   private readonly kernel: DotKernel;
   private readonly rowids: Int32Array;
+  private readonly vectors: Int16Array;
+  private readonly dims: number;
+  /** the query over VECTOR_UNIT: V = sum_d unitQuery[d] * vectors[position * dims + d] */
+  private readonly unitQuery: Float64Array;
   private readonly codeTop: TopK;
-  /** 2E in code-score units */
+  /** 2(E + F) in code-score units */
   private readonly margin: number;
   private kept = new Int32Array(1024);
   private keptScores = new Int32Array(1024);
@@ -183,22 +210,28 @@ class CodeScan {
   constructor(index: VectorIndex, query: Float32Array, k: number) {
     this.kernel = index.kernel;
     this.rowids = index.rowids;
+    this.vectors = index.vectors;
     this.codeTop = new TopK(k);
     const { dims, codeScale } = index;
+    this.dims = dims;
+    this.unitQuery = new Float64Array(dims);
     const w = new Float64Array(dims);
     let largest = 0;
     let sum = 0;
+    let querySum = 0;
     for (let d = 0; d < dims; d++) {
       w[d] = query[d]! * codeScale[d]!;
       largest = Math.max(largest, Math.abs(w[d]!));
       sum += Math.abs(w[d]!);
+      querySum += Math.abs(query[d]!);
+      this.unitQuery[d] = query[d]! / VECTOR_UNIT;
     }
     const scale = largest > 0 ? 32_767 / largest : 1;
     const query16 = this.kernel.query16;
     query16.fill(0);
     for (let d = 0; d < dims; d++) query16[d] = Math.round(w[d]! * scale);
-    // E in S's units, plus 1e-6 for the float32 rounding of the scores pass 2 compares
-    const bound = 0.5 * sum + (0.5 * CODE_MAX * dims) / scale + 1e-6;
+    // E + F in S's units, plus 1e-9 for the rounding of the float64 sums pass 2 compares
+    const bound = 0.5 * sum + (0.5 * CODE_MAX * dims) / scale + (0.5 * querySum) / VECTOR_UNIT + 1e-9;
     this.margin = 2 * bound * scale;
   }
 
@@ -243,29 +276,30 @@ class CodeScan {
     }
   }
 
-  /** The float32 scores of the kept positions that can still be among the k best, into `top`. */
+  /** The int16 scores of the kept positions that can still be among the k best, into `top`. */
   finish(top: TopK): void {
     if (this.n > 0) this.flush();
-    const { positions, scores } = this.kernel;
+    const { vectors, unitQuery, dims } = this;
     const cut = this.codeTop.threshold - this.margin;
-    let m = 0;
-    const score = () => {
-      this.kernel.score(m);
-      for (let i = 0; i < m; i++) top.push(scores[i]!, this.rowids[positions[i]!]!);
-      m = 0;
-    };
     for (let i = 0; i < this.keptCount; i++) {
       if (this.keptScores[i]! < cut) continue;
-      positions[m++] = this.kept[i]!;
-      if (m === CHUNK) score();
+      const position = this.kept[i]!;
+      const at = position * dims;
+      let a = 0;
+      let b = 0;
+      let d = 0;
+      for (; d + 4 <= dims; d += 4) {
+        a += unitQuery[d]! * vectors[at + d]! + unitQuery[d + 1]! * vectors[at + d + 1]!;
+        b += unitQuery[d + 2]! * vectors[at + d + 2]! + unitQuery[d + 3]! * vectors[at + d + 3]!;
+      }
+      for (; d < dims; d++) a += unitQuery[d]! * vectors[at + d]!;
+      top.push(a + b, this.rowids[position]!);
     }
-    score();
   }
 }
 
 /** The k nearest allowed providers: rowids nearest first. */
 export function nearestRowids(index: VectorIndex, query: Float32Array, set: FilterSet | null, k: number): number[] {
-  index.kernel.query.set(query);
   index.centroidKernel.query.set(query);
   const scan = new CodeScan(index, query, k);
   // what NPROBE coarse lists hold on average

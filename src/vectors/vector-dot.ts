@@ -12,11 +12,12 @@
  * Vectors are stored `stride` floats apart (dims rounded up to a multiple of 8,
  * zero padded: a padded product adds exactly 0).
  *
- * Beside the float32 vectors the memory holds each vector's int8 codes (one byte a
- * dimension, `codeStride` apart: dims rounded up to a multiple of 16), which the
- * IVF scan reads first (vector-index.ts): a quarter of the bytes, and the scan is
- * bound by memory (on a 2-core Xeon, a float32 vector read in order from the 256 MB
- * of 1,000,000 cost 48 ns, its codes 17 ns; from the processor's cache 18 and 10 ns).
+ * A kernel's memory holds float32 vectors (the centroids: `floats` of them) or int8
+ * codes (the providers' vectors: `codes` of them; one byte a dimension, `codeStride`
+ * apart: dims rounded up to a multiple of 16), which the IVF scan reads (vector-index.ts):
+ * a quarter of the bytes, and the scan is bound by memory (on a 2-core Xeon, a
+ * float32 vector read in order from the 256 MB of 1,000,000 cost 48 ns, its codes
+ * 17 ns; from the processor's cache 18 and 10 ns).
  * The code kernel is exact integer arithmetic: int8 codes sign-extended to 16 bits
  * times the int16 query, i32x4.dot_i16x8_s, two running sums of four int32 lanes,
  * then the lanes added; |sum| <= 127 x 32767 x dims never overflows for dims < 512.
@@ -28,6 +29,12 @@
  * scoreCodes(n) sets codeScores[i] = codes(positions[i]) . query16, i < n.
  */
 
+/** What a kernel's memory holds: `floats` float32 vectors, `codes` vectors' int8 codes. */
+export interface KernelCounts {
+  floats: number;
+  codes: number;
+}
+
 /** Positions scored per call. */
 export const CHUNK = 1024;
 
@@ -37,7 +44,7 @@ export interface DotKernel {
   stride: number;
   /** the Wasm memory of the vectors and of this thread's scratch */
   memory: WebAssembly.Memory;
-  /** count x stride, in Wasm memory; fill before scoring */
+  /** floats x stride, in Wasm memory; fill before scoring */
   vectors: Float32Array;
   /** stride floats; the query of the next calls */
   query: Float32Array;
@@ -46,7 +53,7 @@ export interface DotKernel {
   score(n: number): void;
   /** bytes from one vector's codes to the next: dims rounded up to a multiple of 16 */
   codeStride: number;
-  /** count x codeStride int8 codes, in Wasm memory; fill before scoring */
+  /** codes x codeStride int8 codes, in Wasm memory; fill before scoring */
   codes: Int8Array;
   /** codeStride int16s; the query of the next scoreCodes calls */
   query16: Int16Array;
@@ -163,27 +170,27 @@ const strides = (dims: number) => ({ stride: Math.ceil(dims / 8) * 8, codeStride
 /** Bytes of one thread's scratch: the float32 and int16 queries, the chunk's positions and its two kinds of scores. */
 const scratchBytes = (stride: number, codeStride: number) => stride * 4 + codeStride * 2 + CHUNK * 4 + CHUNK * 8 + CHUNK * 4;
 
-/** Bytes of the vectors and their codes (every region a multiple of 16 bytes). */
-const vectorBytes = (count: number, stride: number, codeStride: number) => count * stride * 4 + Math.ceil((count * codeStride) / 16) * 16;
+/** Bytes of the vectors and the codes (every region a multiple of 16 bytes). */
+const vectorBytes = (counts: KernelCounts, stride: number, codeStride: number) => counts.floats * stride * 4 + Math.ceil((counts.codes * codeStride) / 16) * 16;
 
 /**
- * A kernel for `count` vectors of `dims` floats (its memory sized once: a view never
+ * A kernel for vectors of `dims` floats (its memory sized once: a view never
  * detaches). With `threads` > 1 the memory is shared (its buffer a
  * SharedArrayBuffer) and holds one scratch area per thread: this thread uses the
  * first, a search thread gets its own view with `dotKernelOn(kernel.memory, ...)`.
  */
-export function dotKernel(count: number, dims: number, threads = 1): DotKernel {
+export function dotKernel(counts: KernelCounts, dims: number, threads = 1): DotKernel {
   const { stride, codeStride } = strides(dims);
-  const pages = Math.ceil((vectorBytes(count, stride, codeStride) + threads * scratchBytes(stride, codeStride)) / PAGE);
+  const pages = Math.ceil((vectorBytes(counts, stride, codeStride) + threads * scratchBytes(stride, codeStride)) / PAGE);
   const memory = threads > 1 ? new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true }) : new WebAssembly.Memory({ initial: pages });
-  return dotKernelOn(memory, count, dims, 0);
+  return dotKernelOn(memory, counts, dims, 0);
 }
 
 /** Thread `slot`'s kernel over a memory dotKernel made: the same vectors, the slot's own scratch. */
-export function dotKernelOn(memory: WebAssembly.Memory, count: number, dims: number, slot: number): DotKernel {
+export function dotKernelOn(memory: WebAssembly.Memory, counts: KernelCounts, dims: number, slot: number): DotKernel {
   const { stride, codeStride } = strides(dims);
-  const codesAt = count * stride * 4;
-  const queryAt = vectorBytes(count, stride, codeStride) + slot * scratchBytes(stride, codeStride);
+  const codesAt = counts.floats * stride * 4;
+  const queryAt = vectorBytes(counts, stride, codeStride) + slot * scratchBytes(stride, codeStride);
   const query16At = queryAt + stride * 4;
   const positionsAt = query16At + codeStride * 2;
   const scoresAt = positionsAt + CHUNK * 4; // a multiple of 8: every region is a multiple of 16 bytes
@@ -195,13 +202,13 @@ export function dotKernelOn(memory: WebAssembly.Memory, count: number, dims: num
     dims,
     stride,
     memory,
-    vectors: new Float32Array(memory.buffer, 0, count * stride),
+    vectors: new Float32Array(memory.buffer, 0, counts.floats * stride),
     query: new Float32Array(memory.buffer, queryAt, stride),
     positions: new Int32Array(memory.buffer, positionsAt, CHUNK),
     scores: new Float64Array(memory.buffer, scoresAt, CHUNK),
     score: (n) => exports.scores(0, positionsAt, n, queryAt, stride * 4, scoresAt),
     codeStride,
-    codes: new Int8Array(memory.buffer, codesAt, count * codeStride),
+    codes: new Int8Array(memory.buffer, codesAt, counts.codes * codeStride),
     query16: new Int16Array(memory.buffer, query16At, codeStride),
     codeScores: new Int32Array(memory.buffer, codeScoresAt, CHUNK),
     scoreCodes: (n) => exports.codeScores(codesAt, positionsAt, n, query16At, codeStride, codeScoresAt),

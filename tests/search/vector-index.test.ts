@@ -1,7 +1,7 @@
 /**
  * The vector side's two-pass scan (src/search/vector-index.ts): the int8 codes pick
- * the positions the float32 vectors score again, and the answer must be the float32
- * scan's. Vectors in tight bunches make many code scores tie while their float32
+ * the positions the int16 vectors score again, and the answer must be the int16
+ * scan's. Vectors in tight bunches make many code scores tie while their int16
  * scores differ, so a margin too small, or a code score used as the final one,
  * changes the top k. The index is written by the builder's VectorCollector and read
  * back as a server does.
@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { VectorCollector } from '../../src/snapshot/vector-partitions.ts';
 import { filterSetOf } from '../../src/query/filter-set.ts';
-import { loadVectorIndex, nearestRowids, type VectorIndex } from '../../src/search/vector-index.ts';
+import { loadVectorIndex, nearestRowids, VECTOR_UNIT, type VectorIndex } from '../../src/search/vector-index.ts';
 import { groupByList } from '../../src/search/vector-filter-lists.ts';
 import { TopK } from '../../src/search/top-k.ts';
 import { mulberry32 as prng } from '../http/hostile.ts';
@@ -47,16 +47,18 @@ function writtenIndex(vectors: Float32Array[]): VectorIndex {
   return index;
 }
 
-/** The float32 kernel's k best of the given rowids, (score desc, rowid asc). */
-function float32Best(index: VectorIndex, query: Float32Array, rowids: readonly number[], k: number): number[] {
-  const { kernel } = index;
-  kernel.query.set(query);
+/** A vector's int16 score, as the index keeps it. */
+function int16Score(index: VectorIndex, query: Float32Array, rowid: number): number {
+  const at = index.positionOf[rowid]! * index.dims;
+  let score = 0;
+  for (let d = 0; d < index.dims; d++) score += (query[d]! / VECTOR_UNIT) * index.vectors[at + d]!;
+  return score;
+}
+
+/** The k best of the given rowids by int16 score, (score desc, rowid asc): an exhaustive scan. */
+function int16Best(index: VectorIndex, query: Float32Array, rowids: readonly number[], k: number): number[] {
   const top = new TopK(k);
-  for (const rowid of rowids) {
-    kernel.positions[0] = index.positionOf[rowid]!;
-    kernel.score(1);
-    top.push(kernel.scores[0]!, rowid);
-  }
+  for (const rowid of rowids) top.push(int16Score(index, query, rowid), rowid);
   return top.ids();
 }
 
@@ -64,34 +66,44 @@ describe('nearestRowids', () => {
   const vectors = bunchedVectors();
   const index = writtenIndex(vectors);
 
-  it('stores int8 codes within half a step of each float', () => {
+  it('stores int8 codes within half a code step, and int16 values within half a unit, of each float', () => {
     expect(index.lists).toBeGreaterThan(1);
-    for (let p = 0; p < index.count; p += 997) {
+    for (let p = 0; p < index.count; p += 97) {
+      const float = vectors[(index.rowids[p]! - 1) / 2]!;
       for (let d = 0; d < DIMS; d++) {
-        const float = index.kernel.vectors[p * index.kernel.stride + d]!;
         const code = index.kernel.codes[p * index.kernel.codeStride + d]!;
-        expect(Math.abs(code * index.codeScale[d]! - float)).toBeLessThanOrEqual(index.codeScale[d]! / 2 + 1e-9);
+        expect(Math.abs(code * index.codeScale[d]! - float[d]!)).toBeLessThanOrEqual(index.codeScale[d]! / 2 + 1e-9);
+        expect(Math.abs(index.vectors[p * DIMS + d]! - float[d]! * VECTOR_UNIT)).toBeLessThanOrEqual(0.5 + 1e-9);
       }
     }
   });
 
-  it.each([1, 10, 150])('answers a filtered exact scan with the float32 scan top %i', (k) => {
+  it('scores within 0.5 x the L1 norm of the query / VECTOR_UNIT of the float32 dot product', () => {
+    const query = unit(Float32Array.from({ length: DIMS }, () => random() * 2 - 1));
+    const slack = (0.5 * query.reduce((n, x) => n + Math.abs(x), 0)) / VECTOR_UNIT;
+    for (let i = 0; i < COUNT; i += 101) {
+      const exact = vectors[i]!.reduce((n, x, d) => n + x * query[d]!, 0);
+      expect(Math.abs(int16Score(index, query, i * 2 + 1) - exact)).toBeLessThanOrEqual(slack);
+    }
+  });
+
+  it.each([1, 10, 150])('answers a filtered exact scan with the int16 scan top %i', (k) => {
     for (let q = 0; q < 20; q++) {
       // a query near one bunch, and filters of every third or of 9,000 random providers (exact scans)
       const query = unit(vectors[q * 37]!.map((x) => x + (random() - 0.5) * 0.05));
       const rowids = Array.from(index.rowids).filter((r) => (q % 2 ? r % 3 === 0 : random() < 9_000 / COUNT)).sort((a, b) => a - b);
       const set = filterSetOf(Int32Array.from(rowids), COUNT * 2 + 1);
-      expect(nearestRowids(index, query, set, k)).toEqual(float32Best(index, query, rowids, k));
+      expect(nearestRowids(index, query, set, k)).toEqual(int16Best(index, query, rowids, k));
     }
   });
 
-  it('answers an unfiltered query from the probed lists in float32 score order', () => {
+  it('answers an unfiltered query from the probed lists in int16 score order', () => {
     const query = unit(vectors[5]!.map((x) => x + 0.01));
     const found = nearestRowids(index, query, null, 150);
     expect(found).toHaveLength(150);
     // every member of the query's own bunch scores above every other vector, and the bunch has 400
     expect(found.every((r) => ((r - 1) / 2) % 60 === 5)).toBe(true);
-    expect(found).toEqual(float32Best(index, query, found, 150));
+    expect(found).toEqual(int16Best(index, query, found, 150));
   });
 
   it("groups a filter's providers by list: each once, in its list's range, ascending", () => {
@@ -114,6 +126,6 @@ describe('nearestRowids', () => {
     const query = unit(vectors[7]!.map((x) => x + 0.01));
     const rowids = Array.from(index.rowids).filter((r) => r % 3 !== 0).sort((a, b) => a - b);
     const set = filterSetOf(Int32Array.from(rowids), COUNT * 2 + 1);
-    expect(nearestRowids(index, query, set, 150)).toEqual(float32Best(index, query, rowids, 150));
+    expect(nearestRowids(index, query, set, 150)).toEqual(int16Best(index, query, rowids, 150));
   });
 });

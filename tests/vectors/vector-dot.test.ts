@@ -38,7 +38,7 @@ describe('dotKernel', () => {
     const random = prng(dims);
     const count = CHUNK + 37;
     const vectors = randomVectors(random, count, dims);
-    const kernel = dotKernel(count, dims);
+    const kernel = dotKernel({ floats: count, codes: 0 }, dims);
     vectors.forEach((v, i) => kernel.vectors.set(v, i * kernel.stride));
     const query = randomVectors(random, 1, dims)[0]!;
     kernel.query.set(query);
@@ -58,7 +58,7 @@ describe('dotKernel', () => {
     const random = prng(5);
     const dims = 6;
     const vectors = randomVectors(random, 3, dims);
-    const kernel = dotKernel(3, dims);
+    const kernel = dotKernel({ floats: 3, codes: 0 }, dims);
     expect(kernel.stride).toBe(8);
     vectors.forEach((v, i) => kernel.vectors.set(v, i * kernel.stride));
     const query = randomVectors(random, 1, dims)[0]!;
@@ -69,7 +69,7 @@ describe('dotKernel', () => {
   });
 
   it('scores nothing when asked for no positions', () => {
-    const kernel = dotKernel(1, 4);
+    const kernel = dotKernel({ floats: 1, codes: 0 }, 4);
     kernel.scores[0] = 42;
     kernel.score(0);
     expect(kernel.scores[0]).toBe(42);
@@ -78,7 +78,7 @@ describe('dotKernel', () => {
   it.each([64, 16, 6, 100])('scores %i-dim int8 codes against the int16 query exactly', (dims) => {
     const random = prng(dims + 1);
     const count = CHUNK + 11;
-    const kernel = dotKernel(count, dims);
+    const kernel = dotKernel({ floats: 0, codes: count }, dims);
     expect(kernel.codeStride % 16).toBe(0);
     const codes = Array.from({ length: count }, (_, i) =>
       // the first vector holds the extremes: +-127 against +-32767 in every dimension
