@@ -4,14 +4,16 @@
  * Exit 1 with the problems (file, line or index, field) when the dataset is invalid.
  */
 import { parseArgs } from 'node:util';
-import { loadEnv } from '../src/env.ts';
-import { buildSnapshot } from '../src/snapshot/build.ts';
-import { openBuildEmbedder } from '../src/snapshot/embedder-config.ts';
-import { createProgressReporter } from '../src/snapshot/build-progress.ts';
-import { DatasetInvalidError, formatIssue } from '../src/snapshot/validate-issues.ts';
 import { withAllocatorSetting } from '../src/cli/allocator.ts';
 
+// Before the modules load: a process that replaces itself would load them twice.
 withAllocatorSetting();
+
+const { loadEnv } = await import('../src/env.ts');
+const { buildSnapshot } = await import('../src/snapshot/build.ts');
+const { openBuildEmbedder } = await import('../src/snapshot/embedder-config.ts');
+const { createProgressReporter } = await import('../src/snapshot/build-progress.ts');
+const { DatasetInvalidError, formatIssue } = await import('../src/snapshot/validate-issues.ts');
 
 const USAGE = 'usage: npm run db:build -- --input DIR [--out FILE] [--skip-invalid]';
 const SHOWN_ISSUES = 50;

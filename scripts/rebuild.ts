@@ -5,16 +5,18 @@
  * goes to stdout, progress to stderr. Exit 1 leaves the live data and site as they were.
  */
 import { parseArgs } from 'node:util';
-import { loadEnv } from '../src/env.ts';
-import { rebuild } from '../src/ops/rebuild.ts';
-import { openBuildEmbedder } from '../src/snapshot/embedder-config.ts';
-import { releasePaths } from '../src/ops/settings.ts';
-import { formatSummary } from '../src/ops/summary.ts';
-import { submitIndexNow } from '../src/ops/changed-urls.ts';
-import { resolveIndexNowKey } from '../src/site/indexnow.ts';
 import { withAllocatorSetting } from '../src/cli/allocator.ts';
 
+// Before the modules load: a process that replaces itself would load them twice.
 withAllocatorSetting();
+
+const { loadEnv } = await import('../src/env.ts');
+const { rebuild } = await import('../src/ops/rebuild.ts');
+const { openBuildEmbedder } = await import('../src/snapshot/embedder-config.ts');
+const { releasePaths } = await import('../src/ops/settings.ts');
+const { formatSummary } = await import('../src/ops/summary.ts');
+const { submitIndexNow } = await import('../src/ops/changed-urls.ts');
+const { resolveIndexNowKey } = await import('../src/site/indexnow.ts');
 
 const USAGE = 'usage: npm run rebuild -- --input DIR [--full] [--indexnow] [--keep N]';
 const log = (msg: string) => process.stderr.write(`rebuild: ${msg}\n`);

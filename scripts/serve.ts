@@ -15,17 +15,19 @@ import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadEnv } from '../src/env.ts';
-import { createNodeServer, closeGracefully } from '../src/server/node-server.ts';
-import { headersForStaticPath } from '../src/site/static-headers.ts';
-import { createLogger, requestLogger, requestStartLogger, swapLogger } from '../src/server/logging.ts';
-import { SnapshotHolder } from '../src/server/snapshot-holder.ts';
-import { createAppContext, installAppContext } from '../src/server/context.ts';
-import { snapshotVerifier, verifyOffThread } from '../src/ops/verify.ts';
-import { runServeCluster } from '../src/server/serve-cluster.ts';
 import { withAllocatorSetting } from '../src/cli/allocator.ts';
 
+// Before the server's modules load (0.4 s): a process that replaces itself would load them twice.
 withAllocatorSetting();
+
+const { loadEnv } = await import('../src/env.ts');
+const { createNodeServer, closeGracefully } = await import('../src/server/node-server.ts');
+const { headersForStaticPath } = await import('../src/site/static-headers.ts');
+const { createLogger, requestLogger, requestStartLogger, swapLogger } = await import('../src/server/logging.ts');
+const { SnapshotHolder } = await import('../src/server/snapshot-holder.ts');
+const { createAppContext, installAppContext } = await import('../src/server/context.ts');
+const { snapshotVerifier, verifyOffThread } = await import('../src/ops/verify.ts');
+const { runServeCluster } = await import('../src/server/serve-cluster.ts');
 
 const env = (() => {
   try {

@@ -1,10 +1,11 @@
 /** npm start: build what is missing or stale (snapshot, site), then serve on PORT. */
 import { withAllocatorSetting } from '../src/cli/allocator.ts';
-import { loadEnv } from '../src/env.ts';
-import { buildSite, ensureSnapshot, PrepareError, siteIsStale } from '../src/cli/prepare.ts';
 
-// Before the build, so that serve.ts (imported below) finds the setting and the process is replaced once.
+// Before the build and before the modules load, so that they load once and serve.ts (imported below) finds the setting.
 withAllocatorSetting();
+
+const { loadEnv } = await import('../src/env.ts');
+const { buildSite, ensureSnapshot, PrepareError, siteIsStale } = await import('../src/cli/prepare.ts');
 
 const log = (msg: string) => console.error(msg);
 try {
