@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { withAllocatorSetting } from '../src/cli/allocator.ts';
 
 // Before the modules load: a process that replaces itself would load them twice.
-withAllocatorSetting();
+withAllocatorSetting(process.env);
 
 const { loadEnv } = await import('../src/env.ts');
 const { buildSnapshot } = await import('../src/snapshot/build.ts');

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { withAllocatorSetting } from '../src/cli/allocator.ts';
 
 // Before the modules load: a process that replaces itself would load them twice.
-withAllocatorSetting();
+withAllocatorSetting(process.env);
 
 const { loadEnv } = await import('../src/env.ts');
 const { rebuild } = await import('../src/ops/rebuild.ts');

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { withAllocatorSetting } from '../src/cli/allocator.ts';
 
 // Before the server's modules load (0.4 s): a process that replaces itself would load them twice.
-withAllocatorSetting();
+withAllocatorSetting(process.env);
 
 const { loadEnv } = await import('../src/env.ts');
 const { createNodeServer, closeGracefully } = await import('../src/server/node-server.ts');

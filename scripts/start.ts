@@ -2,7 +2,7 @@
 import { withAllocatorSetting } from '../src/cli/allocator.ts';
 
 // Before the build and before the modules load, so that they load once and serve.ts (imported below) finds the setting.
-withAllocatorSetting();
+withAllocatorSetting(process.env);
 
 const { loadEnv } = await import('../src/env.ts');
 const { buildSite, ensureSnapshot, PrepareError, siteIsStale } = await import('../src/cli/prepare.ts');

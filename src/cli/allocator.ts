@@ -23,10 +23,11 @@
  */
 const MMAP_THRESHOLD_BYTES = 1024 * 1024;
 
-export function withAllocatorSetting(): void {
-  if (process.platform !== 'linux' || typeof process.execve !== 'function' || process.env.MALLOC_MMAP_THRESHOLD_ !== undefined) return;
+/** `env`: the process's environment, as the entry script (the edge) reads it. */
+export function withAllocatorSetting(env: NodeJS.ProcessEnv): void {
+  if (process.platform !== 'linux' || typeof process.execve !== 'function' || env.MALLOC_MMAP_THRESHOLD_ !== undefined) return;
   process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
-    ...process.env,
+    ...env,
     MALLOC_MMAP_THRESHOLD_: String(MMAP_THRESHOLD_BYTES),
   });
 }

@@ -17,7 +17,7 @@ fs.writeFileSync(
   script,
   `const { withAllocatorSetting } = await import(${JSON.stringify(pathToFileURL(path.resolve('src/cli/allocator.ts')).href)});
 console.log(JSON.stringify({ pid: process.pid, threshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? null, args: process.argv.slice(2) }));
-withAllocatorSetting();
+withAllocatorSetting(process.env);
 `,
 );
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
