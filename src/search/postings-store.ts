@@ -17,6 +17,7 @@
  * million-provider list of a function word is 4 MB, read in about a millisecond).
  */
 import { CostBoundedLru } from '../query/lru.ts';
+import { viewOf } from './blob-view.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { END } from './keyword-cursors.ts';
 import { alternativeCursor } from './keyword-query-cursors.ts';
@@ -43,14 +44,6 @@ const EMPTY = termPostingsOf(new Int32Array(0), new Float32Array(0));
 
 const TERM_SQL = 'SELECT rowids, impacts, block_last, block_max FROM search_postings WHERE term = ?';
 const EXPANSIONS_SQL = 'SELECT term FROM search_postings WHERE term >= ? AND term < ? ORDER BY df DESC, term LIMIT ?';
-
-type TypedArrayOf<T> = { new (buffer: ArrayBufferLike, byteOffset: number, length: number): T; new (buffer: ArrayBufferLike): T; BYTES_PER_ELEMENT: number };
-
-/** A blob as typed values: the Buffer's own memory when aligned (better-sqlite3's blobs are), else a copy. */
-function viewOf<T>(b: Buffer, Type: TypedArrayOf<T>): T {
-  const size = Type.BYTES_PER_ELEMENT;
-  return b.byteOffset % size === 0 ? new Type(b.buffer, b.byteOffset, b.byteLength / size) : new Type(new Uint8Array(b).buffer);
-}
 
 interface TermRow {
   rowids: Buffer;

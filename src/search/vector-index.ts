@@ -39,6 +39,7 @@ import type { Snapshot } from '../query/snapshot.ts';
 import { TopK } from './top-k.ts';
 import { CHUNK, dotKernel, dotKernelOn, type DotKernel } from '../vectors/vector-dot.ts';
 import { int16Array, int32Array } from '../query/shared-arrays.ts';
+import { viewOf } from './blob-view.ts';
 
 const NPROBE = 12;
 const MIN_VISITED_FACTOR = 8;
@@ -81,9 +82,6 @@ export interface VectorIndex {
   centroidKernel: DotKernel;
 }
 
-const floats = (b: Buffer) => new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
-const ints = (b: Buffer) => new Int32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
-
 /** Rows of `dims` codes into `to` from row `at` on, `stride` apart (one copy when they are packed alike). */
 function copyRows(from: Int8Array, to: Int8Array, at: number, dims: number, stride: number): void {
   if (stride === dims) to.set(from, at * stride);
@@ -93,10 +91,10 @@ function copyRows(from: Int8Array, to: Int8Array, at: number, dims: number, stri
 /**
  * float32 values (a blob) as VECTOR_UNIT steps into `to` from `at` on, rounded as Math.round
  * does (half up): floor(x + 0.5) in integer arithmetic, the values being within +-VECTOR_UNIT.
- * Math.round and a copy of each blob took 1 s for the 52 million values of 1,000,000 providers.
+ * Math.round over a copy of each blob took 1 s for the 52 million values of 1,000,000 providers.
  */
 function toSteps(blob: Buffer, to: Int16Array, at: number): void {
-  const from = blob.byteOffset % 4 === 0 ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4) : floats(blob);
+  const from = viewOf(blob, Float32Array);
   for (let i = 0; i < from.length; i++) to[at + i] = ((from[i]! * VECTOR_UNIT + (VECTOR_UNIT + 1.5)) | 0) - (VECTOR_UNIT + 1);
 }
 
@@ -117,15 +115,15 @@ function fromPartitionsTable(db: Database.Database, dims: number, threads: numbe
   const kernel = dotKernel({ floats: 0, codes: count }, dims, threads);
   const listStart = new Int32Array(lists + 1);
   const centroidKernel = dotKernel({ floats: coarse.length + lists, codes: 0 }, dims, threads);
-  coarse.forEach((c, i) => centroidKernel.vectors.set(floats(c), i * centroidKernel.stride));
+  coarse.forEach((c, i) => centroidKernel.vectors.set(viewOf(c, Float32Array), i * centroidKernel.stride));
   const fineStart = new Int32Array(coarse.length + 1);
   let at = 0;
   let l = 0;
   // Row by row, not .all(): every row's blobs at once (270 MB at 1,000,000 providers) beside the
   // arrays they are copied into left the process 300 MB larger for good (freed, kept by malloc).
   for (const p of db.prepare('SELECT coarse, centroid, rowids, vectors, codes FROM vector_partitions ORDER BY list').iterate() as IterableIterator<PartitionRow>) {
-    centroidKernel.vectors.set(floats(p.centroid), (coarse.length + l) * centroidKernel.stride);
-    rowids.set(ints(p.rowids), at);
+    centroidKernel.vectors.set(viewOf(p.centroid, Float32Array), (coarse.length + l) * centroidKernel.stride);
+    rowids.set(viewOf(p.rowids, Int32Array), at);
     toSteps(p.vectors, vectors, at * dims);
     copyRows(new Int8Array(p.codes.buffer, p.codes.byteOffset, p.codes.byteLength), kernel.codes, at, dims, kernel.codeStride);
     at += p.rowids.byteLength / 4;
