@@ -27,12 +27,22 @@ function refusalOf(code: string | undefined): ApiError {
   return new ApiError(errorCode, message);
 }
 
+/** Sockets whose refusal is sent or waiting its turn: the parser stays in its error state and reports it again for every further piece the client sends. */
+const refusing = new WeakSet<Duplex>();
+
 export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
-  if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+  if (err.code === 'ECONNRESET') return void socket.destroy();
+  if (refusing.has(socket)) return; // already answered or about to be: keep reading and dropping until the linger ends
+  refusing.add(socket);
   const inFlight = (socket as { _httpMessage?: http.ServerResponse | null })._httpMessage;
   // Bytes written to the socket go out in order, so an answer that has ended is
   // already ahead of the refusal; one not yet ended is waited for.
-  if (inFlight && !inFlight.writableEnded) return void inFlight.once('finish', () => answerClientError(err, socket));
+  if (inFlight && !inFlight.writableEnded) return void inFlight.once('finish', () => refuse(err, socket));
+  refuse(err, socket);
+}
+
+function refuse(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
   const refusal = refusalOf(err.code);
   const body = JSON.stringify(refusal.toBody());
   const head = [

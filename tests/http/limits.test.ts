@@ -218,4 +218,25 @@ describe('transport limits', () => {
     expect(statuses).toEqual([200, 431]);
     expect(received).toContain('"code":"HEADERS_TOO_LARGE"');
   });
+
+  it('reads and drops the rest of a 300 KB URL and what follows it, so the client finishes sending and receives the answer', async () => {
+    const { hostname, port } = new URL(await serve({}));
+    const received = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), hostname, async () => {
+        // The server reads this in several pieces and its parser reports the overflow again for each: none may reset the connection.
+        socket.write(`GET /api/v1/search?q=${'a'.repeat(300_000)}`);
+        for (let piece = 0; piece < 5; piece++) {
+          await new Promise((r) => setTimeout(r, 40));
+          socket.write('b'.repeat(20_000));
+        }
+        socket.end(' HTTP/1.1\r\nHost: x\r\n\r\n');
+      });
+      let text = '';
+      socket.on('data', (d) => (text += String(d)));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(received).toMatch(/^HTTP\/1\.1 431 /);
+    expect(received).toContain('"code":"HEADERS_TOO_LARGE"');
+  });
 });
