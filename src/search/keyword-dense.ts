@@ -16,6 +16,14 @@
  * Tiles: sums over every rowid (12 bytes a rowid) missed the CPU's caches at
  * 1,000,000 providers on every add; a tile's arrays (TILE rowids) stay in them.
  *
+ * The tier alone: once the all-topics tier holds k profiles, the rest can no
+ * longer be part of the answer, and every profile of the tier holds the query's
+ * rarest group; each later tile adds up only the profiles that group holds and
+ * reads them through its postings (addTierTile). At 1,000,000 providers (keyword
+ * side, the 5,000 long-tail queries, three interleaved pairs, same answers) the
+ * mean went from 2.60-3.20 to 1.88-2.42 ms and the p90 from 6.3-7.8 to 4.1-5.4 ms;
+ * 100,000 providers (a few tiles) did not move.
+ *
  * Same ranking: a profile's sum gets its groups' contributions in the query's
  * order, starting from 0, as the walk's sum does (the same floating-point number);
  * the heap orders by score, then rowid, whatever the order profiles are offered.
@@ -81,6 +89,8 @@ class TileSums {
   readonly held = new Int32Array(TILE);
   /** offsets in the tile, first touch order (one more slot: addPosting writes an offset before it knows whether it is new) */
   readonly touched = new Int32Array(TILE + 1);
+  /** 1 at the offsets of the tier's possible profiles (addMarked) */
+  readonly marked = new Uint8Array(TILE);
   count = 0;
 
   /** The postings of one list from position `from` on with rowids below base + TILE; returns where it stopped. */
@@ -106,6 +116,33 @@ class TileSums {
     }
     this.count = count;
     return i;
+  }
+
+  /**
+   * add() for the profiles marked in `only` (offsets in the tile), without
+   * recording the touched offsets: for a tile whose profiles are read through one
+   * group's postings (only the tier counts) and cleared whole (clearHeld).
+   */
+  addMarked(rowids: Int32Array, impacts: Float32Array | Float64Array, from: number, base: number, bit: number, only: Uint8Array): number {
+    const { sum, held } = this;
+    const end = base + TILE;
+    let i = from;
+    for (; i < rowids.length; i++) {
+      const r = rowids[i]!;
+      if (r >= end) break;
+      const o = r - base;
+      if (only[o] === 0) continue;
+      const h = held[o]!;
+      sum[o] = (h === 0 ? 0 : sum[o]!) + impacts[i]!;
+      held[o] = h | bit;
+    }
+    return i;
+  }
+
+  /** Back to no profile touched when the touched offsets were not recorded: a memset of the bits, cheaper than a write per profile once most of a tile was touched. */
+  clearHeld(): void {
+    this.held.fill(0);
+    this.marked.fill(0);
   }
 
   /** Back to no profile touched. */
@@ -167,12 +204,21 @@ export function accumulatedTopK(parts: Cursor[], groupOf: number[], groups: numb
   let tierBar = -Infinity;
   let restBar = -Infinity;
   const { sum, held, touched } = tile;
+  const groupPostings = new Array<number>(groups).fill(0);
+  lists.forEach((l, p) => (groupPostings[groupOf[p]!]! += l.rowids.length));
+  const rarest = groupPostings.indexOf(Math.min(...groupPostings));
   for (;;) {
     // the tile of the smallest rowid not yet added
     let next = END;
     for (let p = 0; p < lists.length; p++) if (at[p]! < lists[p]!.rowids.length) next = Math.min(next, lists[p]!.rowids[at[p]!]!);
     if (next === END) break;
     const base = next - (next % TILE);
+    if (allTopicsFirst && tier.size === k) {
+      // The answer is the tier's k best: the rest is no longer offered.
+      addTierTile(lists, groupOf, rarest, every, at, base, allowed, tier);
+      tierBar = tier.threshold;
+      continue;
+    }
     for (let p = 0; p < lists.length; p++) at[p] = tile.add(lists[p]!.rowids, lists[p]!.impacts, at[p]!, base, 1 << groupOf[p]!, allowed);
     for (let i = 0; i < tile.count; i++) {
       const o = touched[i]!;
@@ -192,4 +238,35 @@ export function accumulatedTopK(parts: Cursor[], groupOf: number[], groups: numb
   const first = tier.ids();
   if (first.length >= k) return first;
   return [...first, ...rest.ids().slice(0, k - first.length)];
+}
+
+/**
+ * One tile, offered to the tier alone: every profile of the tier holds the rarest
+ * group, so only the profiles its lists hold (and the filter allows) are marked
+ * and added up, the tier is read through that group's postings, and the tile is
+ * cleared with one memset instead of a write per touched profile.
+ */
+function addTierTile(lists: { rowids: Int32Array; impacts: Float32Array | Float64Array }[], groupOf: number[], rarest: number, every: number, at: Int32Array, base: number, allowed: Uint32Array | null, tier: TopK): void {
+  const { sum, held, marked } = tile;
+  const end = base + TILE;
+  const from = Int32Array.from(at);
+  for (let p = 0; p < lists.length; p++) {
+    if (groupOf[p] !== rarest) continue;
+    const { rowids } = lists[p]!;
+    for (let i = at[p]!; i < rowids.length && rowids[i]! < end; i++) if (allowed === null || allows(allowed, rowids[i]!)) marked[rowids[i]! - base] = 1;
+  }
+  for (let p = 0; p < lists.length; p++) at[p] = tile.addMarked(lists[p]!.rowids, lists[p]!.impacts, at[p]!, base, 1 << groupOf[p]!, marked);
+  for (let p = 0; p < lists.length; p++) {
+    if (groupOf[p] !== rarest) continue;
+    const { rowids } = lists[p]!;
+    for (let i = from[p]!; i < at[p]!; i++) {
+      const o = rowids[i]! - base;
+      if (held[o] !== every) continue;
+      held[o] = 0; // offered once, though the group's other lists hold it too
+      const s = sum[o]!;
+      if (s < tier.threshold) continue;
+      tier.push(s, base + o);
+    }
+  }
+  tile.clearHeld();
 }

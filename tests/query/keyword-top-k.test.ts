@@ -217,6 +217,33 @@ describe('keyword top-k equals the exhaustive ranking', () => {
     for (const accumulate of [false, true]) expect(fast(source, query, null, 20, SPLIT_MIN_POSTINGS, accumulate)).toEqual(expected);
   });
 
+  it('reads the tier through its rarest group once k profiles hold every group, offering a profile of two of its lists once', () => {
+    const docs = 3 * TILE + 10;
+    const rand = prng(41);
+    const list = (every: number, offset: number) => {
+      const rowids = Int32Array.from({ length: Math.ceil(docs / every) }, (_, i) => 1 + i * every + (offset % every));
+      return termPostingsOf(rowids, Float32Array.from(rowids, (r) => 0.5 + ((r * 7919 + offset) % 1009) / 1000));
+    };
+    // "a" holds every profile; the rarest group is "b" or "c", which share every 15th profile
+    const lists = new Map([['a', list(1, 0)], ['b', list(3, 0)], ['c', list(5, 0)]]);
+    const scratch = new GroupScratch();
+    const source: PostingsSource = {
+      term: (t) => lists.get(t)!,
+      expansions: () => [],
+      group: (g) => groupList(source, g, scratch),
+    };
+    const alternatives = (...terms: string[]): KeywordGroup => ({ alternatives: terms.map((t) => ({ tokens: [t], prefix: false, weight: 1 })) });
+    const query = { groups: [alternatives('a'), alternatives('b', 'c')], allTopicsFirst: true };
+    const filters = [null, filterSetOf(Int32Array.from({ length: docs }, (_, i) => i + 1).filter(() => rand() < 0.3), docs)];
+    for (const filter of filters)
+      for (const k of [10, 150, 5_000]) {
+        const expected = exhaustive(source, query.groups, filter ? new Set(filter.rowids) : null, true, k);
+        // the answer reaches past the first tile: later tiles were read through the rarest group
+        if (k === 5_000) expect(expected.some((r) => r > TILE)).toBe(true);
+        for (const splitMin of [0, SPLIT_MIN_POSTINGS]) expect(fast(source, query, filter, k, splitMin, true), JSON.stringify({ k, splitMin, filtered: !!filter })).toEqual(expected);
+      }
+  });
+
   it('weight 1 everywhere is the unweighted ranking, and a lower weight changes it', () => {
     const { source, vocabulary } = generatedSource(3, 5000, 60);
     const [a, b] = [vocabulary[5]!, vocabulary[9]!];
