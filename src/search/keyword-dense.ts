@@ -20,8 +20,8 @@
  * longer be part of the answer, and every profile of the tier holds the query's
  * rarest group; each later tile adds up only the profiles that group holds and
  * reads them through its postings (addTierTile). At 1,000,000 providers (keyword
- * side, the 5,000 long-tail queries, three interleaved pairs, same answers) the
- * mean went from 2.60-3.20 to 1.88-2.42 ms and the p90 from 6.3-7.8 to 4.1-5.4 ms;
+ * side, the 5,000 long-tail queries, six pairs, run in turn, same answers) the
+ * mean went from 2.42-3.20 to 1.88-2.46 ms and the p90 from 5.8-7.8 to 4.1-5.4 ms;
  * 100,000 providers (a few tiles) did not move.
  *
  * Same ranking: a profile's sum gets its groups' contributions in the query's
