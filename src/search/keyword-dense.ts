@@ -119,19 +119,19 @@ class TileSums {
   }
 
   /**
-   * add() for the profiles marked in `only` (offsets in the tile), without
-   * recording the touched offsets: for a tile whose profiles are read through one
-   * group's postings (only the tier counts) and cleared whole (clearHeld).
+   * add() for the profiles set in `marked` alone, without recording the touched
+   * offsets: for a tile whose profiles are read through one group's postings
+   * (only the tier counts) and cleared whole (clearHeld).
    */
-  addMarked(rowids: Int32Array, impacts: Float32Array | Float64Array, from: number, base: number, bit: number, only: Uint8Array): number {
-    const { sum, held } = this;
+  addMarked(rowids: Int32Array, impacts: Float32Array | Float64Array, from: number, base: number, bit: number): number {
+    const { sum, held, marked } = this;
     const end = base + TILE;
     let i = from;
     for (; i < rowids.length; i++) {
       const r = rowids[i]!;
       if (r >= end) break;
       const o = r - base;
-      if (only[o] === 0) continue;
+      if (marked[o] === 0) continue;
       const h = held[o]!;
       sum[o] = (h === 0 ? 0 : sum[o]!) + impacts[i]!;
       held[o] = h | bit;
@@ -255,7 +255,7 @@ function addTierTile(lists: { rowids: Int32Array; impacts: Float32Array | Float6
     const { rowids } = lists[p]!;
     for (let i = at[p]!; i < rowids.length && rowids[i]! < end; i++) if (allowed === null || allows(allowed, rowids[i]!)) marked[rowids[i]! - base] = 1;
   }
-  for (let p = 0; p < lists.length; p++) at[p] = tile.addMarked(lists[p]!.rowids, lists[p]!.impacts, at[p]!, base, 1 << groupOf[p]!, marked);
+  for (let p = 0; p < lists.length; p++) at[p] = tile.addMarked(lists[p]!.rowids, lists[p]!.impacts, at[p]!, base, 1 << groupOf[p]!);
   for (let p = 0; p < lists.length; p++) {
     if (groupOf[p] !== rarest) continue;
     const { rowids } = lists[p]!;
