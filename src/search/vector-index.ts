@@ -176,7 +176,7 @@ export function vectorIndexOn(shared: SharedVectorIndex, slot: number): VectorIn
 /**
  * The best k of the given positions by int16 score, read in two passes.
  *
- * Pass 1 (add, a chunk per kernel call): every position's code score A, an integer
+ * Pass 1 (addRange, addList: a chunk per kernel call): every position's code score A, an integer
  * with S ~ A / T for the float32 score S (T the query's int16 scale). The query
  * sets, in S's units, how far A / T can be from S:
  *   E = 0.5 * sum_d |w[d]|  +  0.5 * CODE_MAX * dims / T,   w[d] = q[d] * codeScale[d]
@@ -233,17 +233,41 @@ class CodeScan {
     this.margin = 2 * bound * scale;
   }
 
-  add(position: number): void {
-    this.kernel.positions[this.n++] = position;
-    if (this.n === CHUNK) this.flush();
+  /** The positions list[from .. end - 1], copied a chunk at a time into the kernel's list. */
+  addList(list: Int32Array, from: number, end: number): void {
+    while (from < end) {
+      const take = Math.min(CHUNK - this.n, end - from);
+      this.kernel.positions.set(list.subarray(from, from + take), this.n);
+      this.n += take;
+      from += take;
+      if (this.n === CHUNK) this.flush();
+    }
+  }
+
+  /** The positions first .. end - 1, a chunk per kernel call (no position list to write). */
+  addRange(first: number, end: number): void {
+    if (this.n > 0) this.flush();
+    for (let from = first; from < end; from += CHUNK) this.keep(this.kernel.scoreCodeRange(from, Math.min(CHUNK, end - from), this.cut()));
   }
 
   private flush(): void {
+    const n = this.n;
+    this.n = 0;
+    this.keep(this.kernel.scoreCodes(n, this.cut()));
+  }
+
+  /** The cut as the kernel takes it: the least int32 code score that can still be among the k best. */
+  private cut(): number {
+    const cut = Math.ceil(this.codeTop.threshold - this.margin);
+    return cut < -0x80000000 ? -0x80000000 : cut > 0x7fffffff ? 0x7fffffff : cut;
+  }
+
+  /** The kernel's `count` kept positions, against the cut as it rises. */
+  private keep(count: number): void {
     const { positions, codeScores } = this.kernel;
-    this.kernel.scoreCodes(this.n);
     const top = this.codeTop;
     let cut = top.threshold - this.margin;
-    for (let i = 0; i < this.n; i++) {
+    for (let i = 0; i < count; i++) {
       const a = codeScores[i]!;
       if (a < cut) continue;
       top.push(a, positions[i]!);
@@ -252,7 +276,6 @@ class CodeScan {
       this.kept[this.keptCount] = positions[i]!;
       this.keptScores[this.keptCount++] = a;
     }
-    this.n = 0;
   }
 
   /** Drops kept positions the cut has passed; grows the arrays when that frees less than half. */
@@ -305,7 +328,7 @@ export function nearestRowids(index: VectorIndex, query: Float32Array, set: Filt
   if (set) {
     const grouped = filterLists(index, set);
     const enough = Math.max(MIN_FILTERED_VISITS, visits);
-    if (grouped.positions.length <= enough) for (const p of grouped.positions) scan.add(p);
+    if (grouped.positions.length <= enough) scan.addList(grouped.positions, 0, grouped.positions.length);
     else probe(index, grouped, enough, scan, false);
   } else probe(index, { start: index.listStart, positions: null }, Math.max(k * MIN_VISITED_FACTOR, visits), scan, true);
   const top = new TopK(k);
@@ -337,7 +360,8 @@ function probe(index: VectorIndex, lists: ListPositions, enough: number, scan: C
   const byCoarse = coarse.ids();
   let visited = 0;
   const visit = (l: number) => {
-    for (let i = start[l]!; i < start[l + 1]!; i++) scan.add(positions ? positions[i]! : i);
+    if (positions) scan.addList(positions, start[l]!, start[l + 1]!);
+    else scan.addRange(start[l]!, start[l + 1]!);
     visited += start[l + 1]! - start[l]!;
   };
   if (!rankFine) {

@@ -25,8 +25,14 @@
  * looping over the dimensions cost twice the instructions.
  *
  * One call scores a chunk of positions, so the JS-to-Wasm call is paid per chunk,
- * not per vector: score(n) sets scores[i] = vector(positions[i]) . query, and
- * scoreCodes(n) sets codeScores[i] = codes(positions[i]) . query16, i < n.
+ * not per vector: score(n) sets scores[i] = vector(positions[i]) . query, i < n.
+ * The code kernels keep only the positions whose score reaches a cut (the scan's
+ * k-th best so far less its margin): scoreCodes(n, cut) of positions[0 .. n - 1],
+ * scoreCodeRange(first, n, cut) of the positions first .. first + n - 1; each writes
+ * the kept positions to positions[0 ..] and their scores to codeScores[0 ..], in
+ * order, and returns how many. Most of a scan's positions fall under the cut, and
+ * testing them in JavaScript cost more than scoring them (a CPU profile at 100k: the
+ * scan's JS loops 28% of the vector side, the kernel 13%).
  */
 
 /** What a kernel's memory holds: `floats` float32 vectors, `codes` vectors' int8 codes. */
@@ -58,7 +64,10 @@ export interface DotKernel {
   /** codeStride int16s; the query of the next scoreCodes calls */
   query16: Int16Array;
   codeScores: Int32Array;
-  scoreCodes(n: number): void;
+  /** the kept of positions[0 .. n - 1] (at least `cut`) into positions and codeScores; how many */
+  scoreCodes(n: number, cut: number): number;
+  /** the kept of the positions first .. first + n - 1 (n <= CHUNK) into positions and codeScores; how many */
+  scoreCodeRange(first: number, n: number, cut: number): number;
 }
 
 const leb = (n: number): number[] => {
@@ -108,34 +117,48 @@ const BODY = [
   0x0b,
   0x0b,
 ];
-// The code kernel, written out for one code stride: parameters 0-5: codesAt, positionsAt, n,
-// query16At, code stride bytes, scoresAt (int32). Locals: 6 end of positions, 7 the codes'
-// address; 8-9 (v128) the sums a, b; 10.. (v128) the query, eight int16s each, loaded once a call.
+// The code kernels, written out for one code stride, one reading positions from a list
+// (gather) and one scoring a run of positions (range): parameters 0-7: codesAt, the list's
+// address (gather) or the first position (range), n, query16At, code stride bytes, the
+// output positions' and scores' addresses (int32), cut; each keeps the positions scoring at
+// least cut, in order, and returns how many. Locals: 8 end, 9 count, 10 the codes' address,
+// 11 the score, 12 the position; 13-14 (v128) the sums a, b; 15.. (v128) the query, eight
+// int16s each, loaded once a call.
 const I32X4_DOT_I16X8_S = [SIMD, 0xba, 0x01];
 const I32X4_ADD = [SIMD, 0xae, 0x01];
-const intLane = (j: number) => [0x20, 8, SIMD, 0x1b, j]; // i32x4.extract_lane j of a
+const A = 13;
+const QUERY = 15;
+const intLane = (j: number) => [0x20, A, SIMD, 0x1b, j]; // i32x4.extract_lane j of a
 /** dot(the 8 codes at codes + 8j, sign-extended to int16, query part j) */
-const codeDot = (j: number) => [0x20, 7, SIMD, 0x01, 0, ...leb(8 * j), 0x20, 10 + j, ...I32X4_DOT_I16X8_S];
-function codeBody(codeStride: number): number[] {
+const codeDot = (j: number) => [0x20, 10, SIMD, 0x01, 0, ...leb(8 * j), 0x20, QUERY + j, ...I32X4_DOT_I16X8_S];
+/** out[count] = local `value` (out: the address in local `at`) */
+const storeAtCount = (at: number, value: number) => [0x20, at, 0x20, 9, 0x41, 2, 0x74, 0x6a, 0x20, value, 0x36, 2, 0];
+function codeBody(codeStride: number, gather: boolean): number[] {
   const parts = codeStride / 8;
-  const body = [0x02, 0x02, 0x7f, 0x02 + parts, 0x7b]; //  locals: 2 x i32, (2 + parts) x v128
-  for (let j = 0; j < parts; j++) body.push(0x20, 3, SIMD, 0x00, 0, ...leb(16 * j), 0x21, 10 + j); // query part j
+  const body = [0x02, 0x05, 0x7f, 0x02 + parts, 0x7b]; //  locals: 5 x i32, (2 + parts) x v128
+  for (let j = 0; j < parts; j++) body.push(0x20, 3, SIMD, 0x00, 0, ...leb(16 * j), 0x21, QUERY + j); // query part j
   body.push(
-    0x20, 1, 0x20, 2, 0x41, 2, 0x74, 0x6a, 0x21, 6, // end = positionsAt + n * 4
-    0x20, 2, 0x45, 0x0d, 0, //                       return when n == 0
+    ...(gather ? [0x20, 1, 0x20, 2, 0x41, 2, 0x74, 0x6a] : [0x20, 1, 0x20, 2, 0x6a]), 0x21, 8, // end = list + n * 4, or first + n
+    0x02, 0x40, //                                   block
+    0x20, 2, 0x45, 0x0d, 0, //                       out when n == 0
     0x03, 0x40, //                                   loop (each position)
-    0x20, 0, 0x20, 1, 0x28, 2, 0, 0x20, 4, 0x6c, 0x6a, 0x21, 7, // codes = codesAt + positions[i] * code stride
-    ...codeDot(0), 0x21, 8, ...codeDot(1), 0x21, 9, // a = part 0, b = part 1
+    ...(gather ? [0x20, 1, 0x28, 2, 0] : [0x20, 1]), 0x22, 12, // position = list[i], or the counter itself
+    0x20, 4, 0x6c, 0x20, 0, 0x6a, 0x21, 10, //       codes = codesAt + position * code stride
+    ...codeDot(0), 0x21, A, ...codeDot(1), 0x21, A + 1, // a = part 0, b = part 1
   );
   // a += the even parts, b += the odd ones
-  for (let j = 2; j < parts; j++) body.push(0x20, 8 + (j % 2), ...codeDot(j), ...I32X4_ADD, 0x21, 8 + (j % 2));
+  for (let j = 2; j < parts; j++) body.push(0x20, A + (j % 2), ...codeDot(j), ...I32X4_ADD, 0x21, A + (j % 2));
   body.push(
-    0x20, 8, 0x20, 9, ...I32X4_ADD, 0x21, 8, //     a += b
-    0x20, 5, ...intLane(0), ...intLane(1), 0x6a, ...intLane(2), ...intLane(3), 0x6a, 0x6a, // l0 + l1 + l2 + l3
-    0x36, 2, 0, //                                   codeScores[i] = that
-    0x20, 5, 0x41, 4, 0x6a, 0x21, 5, //              scoresAt += 4
-    0x20, 1, 0x41, 4, 0x6a, 0x22, 1, 0x20, 6, 0x49, 0x0d, 0, // positionsAt += 4; again while < end
+    0x20, A, 0x20, A + 1, ...I32X4_ADD, 0x21, A, // a += b
+    ...intLane(0), ...intLane(1), 0x6a, ...intLane(2), ...intLane(3), 0x6a, 0x6a, 0x22, 11, // score = l0 + l1 + l2 + l3
+    0x20, 7, 0x4e, 0x04, 0x40, //                    if score >= cut
+    ...storeAtCount(5, 12), ...storeAtCount(6, 11), // positions[count] = position, scores[count] = score
+    0x20, 9, 0x41, 1, 0x6a, 0x21, 9, //              count += 1
     0x0b,
+    0x20, 1, 0x41, gather ? 4 : 1, 0x6a, 0x22, 1, 0x20, 8, 0x49, 0x0d, 0, // next; again while < end
+    0x0b,
+    0x0b,
+    0x20, 9, //                                      the count
     0x0b,
   );
   return body;
@@ -144,17 +167,21 @@ function codeBody(codeStride: number): number[] {
  * The module for a code stride, importing its memory as declared: plain (min 1 page), or shared
  * (min 1, max 65,536 pages: any shared memory fits).
  */
-const moduleOf = (memoryLimits: number[], codeStride: number, CODE_BODY = codeBody(codeStride)) =>
-  new WebAssembly.Module(
+const moduleOf = (memoryLimits: number[], codeStride: number) => {
+  const gather = codeBody(codeStride, true);
+  const range = codeBody(codeStride, false);
+  return new WebAssembly.Module(
     new Uint8Array([
       0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-      ...section(1, [1, 0x60, 6, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0]), // type: (i32 x 6) -> ()
+      // types: (i32 x 6) -> (), (i32 x 8) -> i32
+      ...section(1, [2, 0x60, 6, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0, 0x60, 8, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 1, 0x7f]),
       ...section(2, [1, ...name('env'), ...name('memory'), 0x02, ...memoryLimits]), // import env.memory
-      ...section(3, [2, 0, 0]), //                                              two functions of type 0
-      ...section(7, [2, ...name('scores'), 0x00, 0, ...name('codeScores'), 0x00, 1]), // their exports
-      ...section(10, [2, ...leb(BODY.length), ...BODY, ...leb(CODE_BODY.length), ...CODE_BODY]),
+      ...section(3, [3, 0, 1, 1]), //                                           three functions
+      ...section(7, [3, ...name('scores'), 0x00, 0, ...name('codeScores'), 0x00, 1, ...name('codeRange'), 0x00, 2]), // their exports
+      ...section(10, [3, ...leb(BODY.length), ...BODY, ...leb(gather.length), ...gather, ...leb(range.length), ...range]),
     ]),
   );
+};
 const modules = new Map<string, WebAssembly.Module>();
 function moduleFor(shared: boolean, codeStride: number): WebAssembly.Module {
   const key = `${shared} ${codeStride}`;
@@ -196,8 +223,8 @@ export function dotKernelOn(memory: WebAssembly.Memory, counts: KernelCounts, di
   const scoresAt = positionsAt + CHUNK * 4; // a multiple of 8: every region is a multiple of 16 bytes
   const codeScoresAt = scoresAt + CHUNK * 8;
   const shared = memory.buffer instanceof SharedArrayBuffer;
-  type Kernel = (...args: number[]) => void;
-  const exports = new WebAssembly.Instance(moduleFor(shared, codeStride), { env: { memory } }).exports as { scores: Kernel; codeScores: Kernel };
+  type Kernel = (...args: number[]) => number;
+  const exports = new WebAssembly.Instance(moduleFor(shared, codeStride), { env: { memory } }).exports as { scores: Kernel; codeScores: Kernel; codeRange: Kernel };
   return {
     dims,
     stride,
@@ -211,6 +238,7 @@ export function dotKernelOn(memory: WebAssembly.Memory, counts: KernelCounts, di
     codes: new Int8Array(memory.buffer, codesAt, counts.codes * codeStride),
     query16: new Int16Array(memory.buffer, query16At, codeStride),
     codeScores: new Int32Array(memory.buffer, codeScoresAt, CHUNK),
-    scoreCodes: (n) => exports.codeScores(codesAt, positionsAt, n, query16At, codeStride, codeScoresAt),
+    scoreCodes: (n, cut) => exports.codeScores(codesAt, positionsAt, n, query16At, codeStride, positionsAt, codeScoresAt, cut),
+    scoreCodeRange: (first, n, cut) => exports.codeRange(codesAt, first, n, query16At, codeStride, positionsAt, codeScoresAt, cut),
   };
 }

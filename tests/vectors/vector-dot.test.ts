@@ -89,15 +89,33 @@ describe('dotKernel', () => {
     for (const q of [query, Int16Array.from({ length: dims }, () => Math.round(random() * 65_534) - 32_767)]) {
       kernel.query16.set(q);
       const order = Array.from({ length: count }, (_, i) => i).sort(() => random() - 0.5);
+      const exact = (p: number) => codes[p]!.reduce((s, c, d) => s + c * q[d]!, 0);
       for (const part of [order.slice(0, CHUNK), order.slice(CHUNK)]) {
         kernel.positions.set(part);
-        kernel.scoreCodes(part.length);
-        part.forEach((p, i) => expect(kernel.codeScores[i]).toBe(codes[p]!.reduce((s, c, d) => s + c * q[d]!, 0)));
+        expect(kernel.scoreCodes(part.length, -0x80000000)).toBe(part.length);
+        part.forEach((p, i) => expect(kernel.codeScores[i]).toBe(exact(p)));
+      }
+      // with a cut: the positions scoring at least it, in their order, and no others
+      const cut = exact(order[CHUNK >> 1]!);
+      const part = order.slice(0, CHUNK);
+      const kept = part.filter((p) => exact(p) >= cut);
+      kernel.positions.set(part);
+      expect(kernel.scoreCodes(part.length, cut)).toBe(kept.length);
+      expect(Array.from(kernel.positions.subarray(0, kept.length))).toEqual(kept);
+      expect(Array.from(kernel.codeScores.subarray(0, kept.length))).toEqual(kept.map(exact));
+      // a run of positions, with and without the cut
+      for (const [first, n, least] of [[0, CHUNK, -0x80000000], [7, CHUNK, cut], [CHUNK, count - CHUNK, cut]] as const) {
+        const run = Array.from({ length: n }, (_, i) => first + i).filter((p) => exact(p) >= least);
+        expect(kernel.scoreCodeRange(first, n, least)).toBe(run.length);
+        expect(Array.from(kernel.positions.subarray(0, run.length))).toEqual(run);
+        expect(Array.from(kernel.codeScores.subarray(0, run.length))).toEqual(run.map(exact));
       }
     }
     kernel.query16.set(query);
     kernel.positions.set([0]);
-    kernel.scoreCodes(1);
+    expect(kernel.scoreCodes(1, 127 * 32_767 * dims)).toBe(1);
     expect(kernel.codeScores[0]).toBe(127 * 32_767 * dims);
+    expect(kernel.scoreCodeRange(0, 1, 127 * 32_767 * dims + 1)).toBe(0);
+    expect(kernel.scoreCodeRange(0, 0, -0x80000000)).toBe(0);
   });
 });
