@@ -7,6 +7,5 @@
 const bufferOf = (bytes: number, threads: number) => (threads > 1 ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
 
 export const uint8Array = (n: number, threads: number) => new Uint8Array(bufferOf(n, threads));
-export const int16Array = (n: number, threads: number) => new Int16Array(bufferOf(n * 2, threads));
 export const int32Array = (n: number, threads: number) => new Int32Array(bufferOf(n * 4, threads));
 export const float64Array = (n: number, threads: number) => new Float64Array(bufferOf(n * 8, threads));

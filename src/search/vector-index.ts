@@ -38,7 +38,7 @@ import type Database from 'better-sqlite3';
 import type { Snapshot } from '../query/snapshot.ts';
 import { TopK } from './top-k.ts';
 import { CHUNK, dotKernel, dotKernelOn, type DotKernel } from '../vectors/vector-dot.ts';
-import { int16Array, int32Array } from '../query/shared-arrays.ts';
+import { int32Array } from '../query/shared-arrays.ts';
 import { viewOf } from './blob-view.ts';
 
 const NPROBE = 12;
@@ -111,10 +111,10 @@ function fromPartitionsTable(db: Database.Database, dims: number, threads: numbe
   const codeScale = Float64Array.from(db.prepare('SELECT scale FROM vector_code_scales ORDER BY dim').pluck().all() as number[]);
   const { lists, count } = db.prepare('SELECT count(*) AS lists, coalesce(sum(length(rowids)), 0) / 4 AS count FROM vector_partitions').get() as { lists: number; count: number };
   const rowids = int32Array(count, threads);
-  const vectors = int16Array(count * dims, threads);
-  const kernel = dotKernel({ floats: 0, codes: count }, dims, threads);
+  const kernel = dotKernel({ floats: 0, codes: count, int16s: count }, dims, threads);
+  const vectors = kernel.int16s;
   const listStart = new Int32Array(lists + 1);
-  const centroidKernel = dotKernel({ floats: coarse.length + lists, codes: 0 }, dims, threads);
+  const centroidKernel = dotKernel({ floats: coarse.length + lists, codes: 0, int16s: 0 }, dims, threads);
   coarse.forEach((c, i) => centroidKernel.vectors.set(viewOf(c, Float32Array), i * centroidKernel.stride));
   const fineStart = new Int32Array(coarse.length + 1);
   let at = 0;
@@ -156,20 +156,22 @@ export function vectorIndex(snapshot: Snapshot): VectorIndex {
  * positions are shared memory, so the message carries references, not copies (the
  * list bounds and code scales, a few KB, are copied).
  */
-export type SharedVectorIndex = Omit<VectorIndex, 'kernel' | 'centroidKernel'> & { memory: WebAssembly.Memory; centroidMemory: WebAssembly.Memory };
+export type SharedVectorIndex = Omit<VectorIndex, 'kernel' | 'centroidKernel' | 'vectors'> & { memory: WebAssembly.Memory; centroidMemory: WebAssembly.Memory };
 
 export function sharedVectorIndex(index: VectorIndex): SharedVectorIndex {
-  const { kernel, centroidKernel, ...rest } = index;
+  const { kernel, centroidKernel, vectors, ...rest } = index;
   return { ...rest, memory: kernel.memory, centroidMemory: centroidKernel.memory };
 }
 
 /** A search thread's view of the shared index, scoring in its own scratch slots. */
 export function vectorIndexOn(shared: SharedVectorIndex, slot: number): VectorIndex {
   const { memory, centroidMemory, ...rest } = shared;
+  const kernel = dotKernelOn(memory, { floats: 0, codes: shared.count, int16s: shared.count }, shared.dims, slot);
   return {
     ...rest,
-    kernel: dotKernelOn(memory, { floats: 0, codes: shared.count }, shared.dims, slot),
-    centroidKernel: dotKernelOn(centroidMemory, { floats: shared.coarseLists + shared.lists, codes: 0 }, shared.dims, slot),
+    kernel,
+    vectors: kernel.int16s,
+    centroidKernel: dotKernelOn(centroidMemory, { floats: shared.coarseLists + shared.lists, codes: 0, int16s: 0 }, shared.dims, slot),
   };
 }
 
@@ -195,10 +197,6 @@ class CodeScan {
   private n = 0;
   private readonly kernel: DotKernel;
   private readonly rowids: Int32Array;
-  private readonly vectors: Int16Array;
-  private readonly dims: number;
-  /** the query over VECTOR_UNIT: V = sum_d unitQuery[d] * vectors[position * dims + d] */
-  private readonly unitQuery: Float64Array;
   private readonly codeTop: TopK;
   /** 2(E + F) in code-score units */
   private readonly margin: number;
@@ -208,11 +206,11 @@ class CodeScan {
   constructor(index: VectorIndex, query: Float32Array, k: number) {
     this.kernel = index.kernel;
     this.rowids = index.rowids;
-    this.vectors = index.vectors;
     this.codeTop = new TopK(k);
     const { dims, codeScale } = index;
-    this.dims = dims;
-    this.unitQuery = new Float64Array(dims);
+    // the query over VECTOR_UNIT, what the int16 kernel scores with: V = sum_d query64[d] * vectors[position * dims + d]
+    const query64 = this.kernel.query64;
+    query64.fill(0);
     const w = new Float64Array(dims);
     let largest = 0;
     let sum = 0;
@@ -222,7 +220,7 @@ class CodeScan {
       largest = Math.max(largest, Math.abs(w[d]!));
       sum += Math.abs(w[d]!);
       querySum += Math.abs(query[d]!);
-      this.unitQuery[d] = query[d]! / VECTOR_UNIT;
+      query64[d] = query[d]! / VECTOR_UNIT;
     }
     const scale = largest > 0 ? 32_767 / largest : 1;
     const query16 = this.kernel.query16;
@@ -300,22 +298,20 @@ class CodeScan {
   /** The int16 scores of the kept positions that can still be among the k best, into `top`. */
   finish(top: TopK): void {
     if (this.n > 0) this.flush();
-    const { vectors, unitQuery, dims } = this;
+    const { positions, scores } = this.kernel;
     const cut = this.codeTop.threshold - this.margin;
+    let n = 0;
+    const score = () => {
+      this.kernel.scoreInt16(n);
+      for (let i = 0; i < n; i++) top.push(scores[i]!, this.rowids[positions[i]!]!);
+      n = 0;
+    };
     for (let i = 0; i < this.keptCount; i++) {
       if (this.keptScores[i]! < cut) continue;
-      const position = this.kept[i]!;
-      const at = position * dims;
-      let a = 0;
-      let b = 0;
-      let d = 0;
-      for (; d + 4 <= dims; d += 4) {
-        a += unitQuery[d]! * vectors[at + d]! + unitQuery[d + 1]! * vectors[at + d + 1]!;
-        b += unitQuery[d + 2]! * vectors[at + d + 2]! + unitQuery[d + 3]! * vectors[at + d + 3]!;
-      }
-      for (; d < dims; d++) a += unitQuery[d]! * vectors[at + d]!;
-      top.push(a + b, this.rowids[position]!);
+      positions[n++] = this.kept[i]!;
+      if (n === CHUNK) score();
     }
+    score();
   }
 }
 

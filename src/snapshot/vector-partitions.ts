@@ -87,7 +87,7 @@ export class NearestCentroid {
   private readonly lists: number;
   constructor(centroids: Float32Array, lists: number, dims: number) {
     this.lists = lists;
-    this.kernel = dotKernel({ floats: lists, codes: 0 }, dims);
+    this.kernel = dotKernel({ floats: lists, codes: 0, int16s: 0 }, dims);
     for (let l = 0; l < lists; l++) this.kernel.vectors.set(centroids.subarray(l * dims, l * dims + dims), l * this.kernel.stride);
   }
 

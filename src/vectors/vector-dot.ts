@@ -33,12 +33,18 @@
  * order, and returns how many. Most of a scan's positions fall under the cut, and
  * testing them in JavaScript cost more than scoring them (a CPU profile at 100k: the
  * scan's JS loops 28% of the vector side, the kernel 13%).
+ *
+ * The int16 kernel gives the scan's final scores: scoreInt16(n) sets scores[i] =
+ * int16s(positions[i]) . query64, float64 arithmetic (two dimensions a lane, the
+ * lanes added at the end). In JavaScript the same sums cost 60 of the vector
+ * side's 270 us a query at 100k, for about 240 vectors.
  */
 
-/** What a kernel's memory holds: `floats` float32 vectors, `codes` vectors' int8 codes. */
+/** What a kernel's memory holds: `floats` float32 vectors, `codes` vectors' int8 codes, `int16s` vectors of int16s. */
 export interface KernelCounts {
   floats: number;
   codes: number;
+  int16s: number;
 }
 
 /** Positions scored per call. */
@@ -68,6 +74,12 @@ export interface DotKernel {
   scoreCodes(n: number, cut: number): number;
   /** the kept of the positions first .. first + n - 1 (n <= CHUNK) into positions and codeScores; how many */
   scoreCodeRange(first: number, n: number, cut: number): number;
+  /** int16s x dims int16 values, dims apart (not padded), in Wasm memory; fill before scoring */
+  int16s: Int16Array;
+  /** codeStride float64s, zero past dims; the query of the next scoreInt16 calls */
+  query64: Float64Array;
+  /** scores[i] = int16s(positions[i]) . query64, i < n */
+  scoreInt16(n: number): void;
 }
 
 const leb = (n: number): number[] => {
@@ -163,6 +175,39 @@ function codeBody(codeStride: number, gather: boolean): number[] {
   );
   return body;
 }
+// The int16 kernel: parameters 0-5: int16sAt, positionsAt, n, query64At, row bytes (dims x 2),
+// scoresAt. Locals: 6 end of positions, 7 the row's address; 8-9 (v128) the sums a, b; 10..
+// (v128) the query, two float64s each, loaded once a call. Dimensions 2p and 2p + 1: four int16s
+// read at 4p bytes (v128.load16x4_s), the low two as float64s (f64x2.convert_low_i32x4_s), times
+// query part p. A row's last part may read past it (into the next row, or the region's padding):
+// the query is zero there.
+const F64X2_ADD = [SIMD, 0xf0, 0x01];
+const F64X2_MUL = [SIMD, 0xf2, 0x01];
+const F64X2_CONVERT_LOW_I32X4_S = [SIMD, 0xfe, 0x01];
+/** the int16 pair p of the row times query part p, as an f64x2 */
+const int16Pair = (p: number) => [0x20, 7, SIMD, 0x03, 0, ...leb(4 * p), ...F64X2_CONVERT_LOW_I32X4_S, 0x20, 10 + p, ...F64X2_MUL];
+function int16Body(codeStride: number): number[] {
+  const parts = codeStride / 2;
+  const body = [0x02, 0x02, 0x7f, 0x02 + parts, 0x7b]; //  locals: 2 x i32, (2 + parts) x v128
+  for (let p = 0; p < parts; p++) body.push(0x20, 3, SIMD, 0x00, 0, ...leb(16 * p), 0x21, 10 + p); // query part p
+  body.push(
+    0x20, 1, 0x20, 2, 0x41, 2, 0x74, 0x6a, 0x21, 6, // end = positionsAt + n * 4
+    0x20, 2, 0x45, 0x0d, 0, //                       return when n == 0
+    0x03, 0x40, //                                   loop (each position)
+    0x20, 0, 0x20, 1, 0x28, 2, 0, 0x20, 4, 0x6c, 0x6a, 0x21, 7, // row = int16sAt + positions[i] * row bytes
+    ...int16Pair(0), 0x21, 8, ...int16Pair(1), 0x21, 9, // a = pair 0, b = pair 1
+  );
+  for (let p = 2; p < parts; p++) body.push(0x20, 8 + (p % 2), ...int16Pair(p), ...F64X2_ADD, 0x21, 8 + (p % 2));
+  body.push(
+    0x20, 8, 0x20, 9, ...F64X2_ADD, 0x21, 8, //      a += b
+    0x20, 5, 0x20, 8, SIMD, 0x21, 0, 0x20, 8, SIMD, 0x21, 1, 0xa0, 0x39, 3, 0, // scores[i] = a0 + a1
+    0x20, 5, 0x41, 8, 0x6a, 0x21, 5, //              scoresAt += 8
+    0x20, 1, 0x41, 4, 0x6a, 0x22, 1, 0x20, 6, 0x49, 0x0d, 0, // positionsAt += 4; again while < end
+    0x0b,
+    0x0b,
+  );
+  return body;
+}
 /**
  * The module for a code stride, importing its memory as declared: plain (min 1 page), or shared
  * (min 1, max 65,536 pages: any shared memory fits).
@@ -170,15 +215,16 @@ function codeBody(codeStride: number, gather: boolean): number[] {
 const moduleOf = (memoryLimits: number[], codeStride: number) => {
   const gather = codeBody(codeStride, true);
   const range = codeBody(codeStride, false);
+  const int16 = int16Body(codeStride);
   return new WebAssembly.Module(
     new Uint8Array([
       0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
       // types: (i32 x 6) -> (), (i32 x 8) -> i32
       ...section(1, [2, 0x60, 6, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0, 0x60, 8, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 1, 0x7f]),
       ...section(2, [1, ...name('env'), ...name('memory'), 0x02, ...memoryLimits]), // import env.memory
-      ...section(3, [3, 0, 1, 1]), //                                           three functions
-      ...section(7, [3, ...name('scores'), 0x00, 0, ...name('codeScores'), 0x00, 1, ...name('codeRange'), 0x00, 2]), // their exports
-      ...section(10, [3, ...leb(BODY.length), ...BODY, ...leb(gather.length), ...gather, ...leb(range.length), ...range]),
+      ...section(3, [4, 0, 1, 1, 0]), //                                        four functions
+      ...section(7, [4, ...name('scores'), 0x00, 0, ...name('codeScores'), 0x00, 1, ...name('codeRange'), 0x00, 2, ...name('int16Scores'), 0x00, 3]), // their exports
+      ...section(10, [4, ...leb(BODY.length), ...BODY, ...leb(gather.length), ...gather, ...leb(range.length), ...range, ...leb(int16.length), ...int16]),
     ]),
   );
 };
@@ -194,11 +240,16 @@ const PAGE = 65_536;
 
 const strides = (dims: number) => ({ stride: Math.ceil(dims / 8) * 8, codeStride: Math.ceil(dims / 16) * 16 });
 
-/** Bytes of one thread's scratch: the float32 and int16 queries, the chunk's positions and its two kinds of scores. */
-const scratchBytes = (stride: number, codeStride: number) => stride * 4 + codeStride * 2 + CHUNK * 4 + CHUNK * 8 + CHUNK * 4;
+/** Bytes of one thread's scratch: the float32, int16 and float64 queries, the chunk's positions and its two kinds of scores. */
+const scratchBytes = (stride: number, codeStride: number) => stride * 4 + codeStride * 2 + codeStride * 8 + CHUNK * 4 + CHUNK * 8 + CHUNK * 4;
 
-/** Bytes of the vectors and the codes (every region a multiple of 16 bytes). */
-const vectorBytes = (counts: KernelCounts, stride: number, codeStride: number) => counts.floats * stride * 4 + Math.ceil((counts.codes * codeStride) / 16) * 16;
+const codeBytes = (counts: KernelCounts, codeStride: number) => Math.ceil((counts.codes * codeStride) / 16) * 16;
+/** The int16 rows and what the kernel's last read of the last row may reach past them, to a multiple of 16. */
+const int16Bytes = (counts: KernelCounts, dims: number, codeStride: number) => (counts.int16s > 0 ? Math.ceil((counts.int16s * dims * 2 + codeStride * 2 + 8) / 16) * 16 : 0);
+
+/** Bytes of the vectors, the codes and the int16 rows (every region a multiple of 16 bytes). */
+const vectorBytes = (counts: KernelCounts, dims: number, stride: number, codeStride: number) =>
+  counts.floats * stride * 4 + codeBytes(counts, codeStride) + int16Bytes(counts, dims, codeStride);
 
 /**
  * A kernel for vectors of `dims` floats (its memory sized once: a view never
@@ -208,7 +259,7 @@ const vectorBytes = (counts: KernelCounts, stride: number, codeStride: number) =
  */
 export function dotKernel(counts: KernelCounts, dims: number, threads = 1): DotKernel {
   const { stride, codeStride } = strides(dims);
-  const pages = Math.ceil((vectorBytes(counts, stride, codeStride) + threads * scratchBytes(stride, codeStride)) / PAGE);
+  const pages = Math.ceil((vectorBytes(counts, dims, stride, codeStride) + threads * scratchBytes(stride, codeStride)) / PAGE);
   const memory = threads > 1 ? new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true }) : new WebAssembly.Memory({ initial: pages });
   return dotKernelOn(memory, counts, dims, 0);
 }
@@ -217,14 +268,16 @@ export function dotKernel(counts: KernelCounts, dims: number, threads = 1): DotK
 export function dotKernelOn(memory: WebAssembly.Memory, counts: KernelCounts, dims: number, slot: number): DotKernel {
   const { stride, codeStride } = strides(dims);
   const codesAt = counts.floats * stride * 4;
-  const queryAt = vectorBytes(counts, stride, codeStride) + slot * scratchBytes(stride, codeStride);
+  const int16sAt = codesAt + codeBytes(counts, codeStride);
+  const queryAt = vectorBytes(counts, dims, stride, codeStride) + slot * scratchBytes(stride, codeStride);
   const query16At = queryAt + stride * 4;
-  const positionsAt = query16At + codeStride * 2;
+  const query64At = query16At + codeStride * 2;
+  const positionsAt = query64At + codeStride * 8;
   const scoresAt = positionsAt + CHUNK * 4; // a multiple of 8: every region is a multiple of 16 bytes
   const codeScoresAt = scoresAt + CHUNK * 8;
   const shared = memory.buffer instanceof SharedArrayBuffer;
   type Kernel = (...args: number[]) => number;
-  const exports = new WebAssembly.Instance(moduleFor(shared, codeStride), { env: { memory } }).exports as { scores: Kernel; codeScores: Kernel; codeRange: Kernel };
+  const exports = new WebAssembly.Instance(moduleFor(shared, codeStride), { env: { memory } }).exports as { scores: Kernel; codeScores: Kernel; codeRange: Kernel; int16Scores: Kernel };
   return {
     dims,
     stride,
@@ -240,5 +293,8 @@ export function dotKernelOn(memory: WebAssembly.Memory, counts: KernelCounts, di
     codeScores: new Int32Array(memory.buffer, codeScoresAt, CHUNK),
     scoreCodes: (n, cut) => exports.codeScores(codesAt, positionsAt, n, query16At, codeStride, positionsAt, codeScoresAt, cut),
     scoreCodeRange: (first, n, cut) => exports.codeRange(codesAt, first, n, query16At, codeStride, positionsAt, codeScoresAt, cut),
+    int16s: new Int16Array(memory.buffer, int16sAt, counts.int16s * dims),
+    query64: new Float64Array(memory.buffer, query64At, codeStride),
+    scoreInt16: (n) => exports.int16Scores(int16sAt, positionsAt, n, query64At, dims * 2, scoresAt),
   };
 }
