@@ -22,6 +22,7 @@
  */
 import type { Snapshot } from '../query/snapshot.ts';
 import { maxRowid, readSearchColumn } from '../query/published-columns.ts';
+import { firstInOrder } from './first-in-order.ts';
 
 /** How many of the best candidates vote. */
 export const COHERENCE_TOP = 10;
@@ -50,25 +51,30 @@ export interface Coherent {
 }
 
 /**
- * Sets each candidate's categoryShare and adds its term to rrfScore; `byScore` is in
- * plain RRF order, best first, and `sides` the two candidate lists' lengths. Only
- * candidates both sides returned vote: a word only one profile holds (a name) is
- * not outvoted by the vector side's neighbours of a word it does not know.
+ * Sets each candidate's categoryShare and adds its term to rrfScore; `candidates` are
+ * in any order, `inPlainOrder` the plain RRF order (best first) the voters are taken
+ * in, and `sides` the two candidate lists' lengths. Only candidates both sides
+ * returned vote: a word only one profile holds (a name) is not outvoted by the vector
+ * side's neighbours of a word it does not know.
  */
-export function addCategoryCoherence(byScore: Coherent[], categories: Int32Array, rrfK: number, sides: { keyword: number; vector: number }): void {
+export function addCategoryCoherence<C extends Coherent>(
+  candidates: C[],
+  inPlainOrder: (a: C, b: C) => number,
+  categories: Int32Array,
+  rrfK: number,
+  sides: { keyword: number; vector: number },
+): void {
+  const bothSides = candidates.filter((c) => c.keywordRank <= sides.keyword && c.vectorRank <= sides.vector);
   const votes = new Map<number, number>();
   let total = 0;
-  let voters = 0;
-  for (const c of byScore) {
-    if (voters === COHERENCE_TOP) break;
-    if (c.keywordRank > sides.keyword || c.vectorRank > sides.vector) continue;
-    voters++;
+  // the voters in order: their scores are summed in it
+  for (const c of firstInOrder(bothSides, COHERENCE_TOP, inPlainOrder)) {
     const category = categories[c.rowid]!;
     if (category === 0) continue;
     votes.set(category, (votes.get(category) ?? 0) + c.rrfScore);
     total += c.rrfScore;
   }
-  for (const c of byScore) {
+  for (const c of candidates) {
     const category = categories[c.rowid]!;
     c.categoryShare = total > 0 && category !== 0 ? (votes.get(category) ?? 0) / total : 0;
     c.rrfScore += c.categoryShare / (rrfK + 1);

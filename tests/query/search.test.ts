@@ -136,9 +136,11 @@ describe('category coherence', () => {
   const candidates = (order: number[], keywordOnly: number[] = []) =>
     order.map((rowid, i) => ({ rowid, keywordRank: i + 1, vectorRank: keywordOnly.includes(rowid) ? 7 : i + 1, rrfScore: 2 / (61 + i), categoryShare: 0 }));
 
+  const byPlainScore = (a: { rrfScore: number }, b: { rrfScore: number }) => b.rrfScore - a.rrfScore;
+
   it('lifts a provider of the category the top agrees on over a lone off-topic match', () => {
     const byScore = candidates([1, 5, 2, 3, 4, 6]);
-    addCategoryCoherence(byScore, categories, 60, { keyword: 6, vector: 6 });
+    addCategoryCoherence(byScore, byPlainScore, categories, 60, { keyword: 6, vector: 6 });
     const score = new Map(byScore.map((c) => [c.rowid, c.rrfScore]));
     expect(score.get(6)!).toBeGreaterThan(score.get(5)!);
     const total = byScore.reduce((s, _, i) => s + 2 / (61 + i), 0);
@@ -148,7 +150,7 @@ describe('category coherence', () => {
   it('counts only candidates both sides returned as votes', () => {
     // rowid 5 only from the keyword side (a word no other profile holds): it does not vote, so its category gets no share.
     const byScore = candidates([5, 1, 2, 3, 4, 6], [5]);
-    addCategoryCoherence(byScore, categories, 60, { keyword: 6, vector: 6 });
+    addCategoryCoherence(byScore, byPlainScore, categories, 60, { keyword: 6, vector: 6 });
     expect(byScore.find((c) => c.rowid === 5)!.categoryShare).toBe(0);
     expect(byScore.find((c) => c.rowid === 6)!.categoryShare).toBe(1);
   });
