@@ -81,20 +81,28 @@ interface Fused {
   rrfScore: number;
   categoryShare: number;
   namedService: boolean;
-  slugRank: number;
-  trust: number;
-  rating: number;
-  reviews: number;
 }
 
-const bySlug = (a: Fused, b: Fused) => a.slugRank - b.slugRank;
-
-const COMPARATORS: Record<SearchSort, (a: Fused, b: Fused) => number> = {
-  relevance: (a, b) => b.rrfScore - a.rrfScore || b.trust - a.trust || bySlug(a, b),
-  rating: (a, b) => b.rating - a.rating || bySlug(a, b),
-  trust: (a, b) => b.trust - a.trust || bySlug(a, b),
-  reviews: (a, b) => b.reviews - a.reviews || bySlug(a, b),
-};
+/**
+ * The orders of a result, each ending with the slug's rank (a total order). The sort
+ * columns are read by rowid when a comparison needs them, not copied into every
+ * candidate: by relevance they break rare ties only, and each column is an array
+ * the size of the snapshot (a cache miss per read).
+ */
+function comparator(sort: SearchSort, columns: PublishedColumns): (a: Fused, b: Fused) => number {
+  const { slugRank, trust, rating, reviews } = columns;
+  const bySlug = (a: Fused, b: Fused) => slugRank[a.rowid]! - slugRank[b.rowid]!;
+  switch (sort) {
+    case 'relevance':
+      return (a, b) => b.rrfScore - a.rrfScore || trust[b.rowid]! - trust[a.rowid]! || bySlug(a, b);
+    case 'rating':
+      return (a, b) => rating[b.rowid]! - rating[a.rowid]! || bySlug(a, b);
+    case 'trust':
+      return (a, b) => trust[b.rowid]! - trust[a.rowid]! || bySlug(a, b);
+    case 'reviews':
+      return (a, b) => reviews[b.rowid]! - reviews[a.rowid]! || bySlug(a, b);
+  }
+}
 
 /**
  * Reciprocal Rank Fusion of two ranked rowid lists, the keyword list's terms weighted
@@ -103,24 +111,13 @@ const COMPARATORS: Record<SearchSort, (a: Fused, b: Fused) => number> = {
  * scratch, -1 everywhere between calls): a Map and an object per entry cost 80-100
  * us a query at 100k, a tenth of the search.
  */
-function fuse(keyword: number[], vector: number[], keywordWeight: number, columns: PublishedColumns, slots: Int32Array): Fused[] {
+function fuse(keyword: number[], vector: number[], keywordWeight: number, published: Uint8Array, slots: Int32Array): Fused[] {
   const fused: Fused[] = [];
   const entry = (rowid: number): Fused => {
     const at = slots[rowid]!;
     if (at >= 0) return fused[at]!;
     slots[rowid] = fused.length;
-    const e: Fused = {
-      rowid,
-      keywordRank: keyword.length + 1,
-      vectorRank: vector.length + 1,
-      rrfScore: 0,
-      categoryShare: 0,
-      namedService: false,
-      slugRank: columns.slugRank[rowid]!,
-      trust: columns.trust[rowid]!,
-      rating: columns.rating[rowid]!,
-      reviews: columns.reviews[rowid]!,
-    };
+    const e: Fused = { rowid, keywordRank: keyword.length + 1, vectorRank: vector.length + 1, rrfScore: 0, categoryShare: 0, namedService: false };
     fused.push(e);
     return e;
   };
@@ -136,7 +133,7 @@ function fuse(keyword: number[], vector: number[], keywordWeight: number, column
   }
   for (const e of fused) slots[e.rowid] = -1;
   // Only published providers are shown.
-  return fused.filter((e) => columns.published[e.rowid] === 1);
+  return fused.filter((e) => published[e.rowid] === 1);
 }
 
 /** The snapshot's fusion scratch: a slot per rowid, -1 when free. */
@@ -151,16 +148,17 @@ export async function searchProviders(snapshot: Snapshot, req: SearchRequest): P
   const nearest = vectorCandidates(snapshot, vector, filter, CANDIDATE_WINDOW);
 
   const weight = keywordWeight(snapshot, kq, keyword);
-  const fused = fuse(keyword, nearest, weight, publishedColumns(snapshot), fusionSlots(snapshot));
+  const columns = publishedColumns(snapshot);
+  const fused = fuse(keyword, nearest, weight, columns.published, fusionSlots(snapshot));
   // A keyword-only answer keeps bm25's order and its all-topics tier (categoryShare 0, no named-service term).
   if (nearest.length > 0 && keyword.length > 0) {
     const categories = primaryCategories(snapshot);
-    addCategoryCoherence(fused, COMPARATORS.relevance, categories, RRF_K, { keyword: keyword.length, vector: nearest.length });
+    addCategoryCoherence(fused, comparator('relevance', columns), categories, RRF_K, { keyword: keyword.length, vector: nearest.length });
     addNamedService(fused, categories, namedServices(snapshot, req.q), RRF_K);
   }
 
   const start = (req.page - 1) * req.limit;
-  const pageOf = firstInOrder(fused, start + req.limit, COMPARATORS[req.sort]).slice(start);
+  const pageOf = firstInOrder(fused, start + req.limit, comparator(req.sort, columns)).slice(start);
   const rows = publishedSummaryRows(snapshot, pageOf.map((f) => f.rowid));
   const items: SearchHit[] = pageOf.flatMap((f) => {
     const row = rows.get(f.rowid);
