@@ -159,7 +159,8 @@ export function vectorIndex(snapshot: Snapshot): VectorIndex {
 export type SharedVectorIndex = Omit<VectorIndex, 'kernel' | 'centroidKernel' | 'vectors'> & { memory: WebAssembly.Memory; centroidMemory: WebAssembly.Memory };
 
 export function sharedVectorIndex(index: VectorIndex): SharedVectorIndex {
-  const { kernel, centroidKernel, vectors, ...rest } = index;
+  // the int16 rows are a view of the kernel's memory: a thread makes its own (vectorIndexOn)
+  const { kernel, centroidKernel, vectors: _rows, ...rest } = index;
   return { ...rest, memory: kernel.memory, centroidMemory: centroidKernel.memory };
 }
 
