@@ -61,9 +61,11 @@ export interface VectorIndex {
   codeScale: Float64Array;
   /** rowids in list order */
   rowids: Int32Array;
-  /** the vectors in list order, dims apart, as VECTOR_UNIT steps: what a query's final scores come from */
-  vectors: Int16Array;
-  /** the vectors' int8 codes in list order (kernel.codes, kernel.codeStride apart) and their dot products */
+  /**
+   * the vectors' int8 codes in list order (kernel.codes, kernel.codeStride apart), the vectors
+   * themselves in list order as VECTOR_UNIT steps (kernel.int16s, dims apart: what a query's
+   * final scores come from), and their dot products
+   */
   kernel: DotKernel;
   /** position of a rowid in `rowids`, -1 when it has no vector */
   positionOf: Int32Array;
@@ -112,7 +114,6 @@ function fromPartitionsTable(db: Database.Database, dims: number, threads: numbe
   const { lists, count } = db.prepare('SELECT count(*) AS lists, coalesce(sum(length(rowids)), 0) / 4 AS count FROM vector_partitions').get() as { lists: number; count: number };
   const rowids = int32Array(count, threads);
   const kernel = dotKernel({ floats: 0, codes: count, int16s: count }, dims, threads);
-  const vectors = kernel.int16s;
   const listStart = new Int32Array(lists + 1);
   const centroidKernel = dotKernel({ floats: coarse.length + lists, codes: 0, int16s: 0 }, dims, threads);
   coarse.forEach((c, i) => centroidKernel.vectors.set(viewOf(c, Float32Array), i * centroidKernel.stride));
@@ -124,7 +125,7 @@ function fromPartitionsTable(db: Database.Database, dims: number, threads: numbe
   for (const p of db.prepare('SELECT coarse, centroid, rowids, vectors, codes FROM vector_partitions ORDER BY list').iterate() as IterableIterator<PartitionRow>) {
     centroidKernel.vectors.set(viewOf(p.centroid, Float32Array), (coarse.length + l) * centroidKernel.stride);
     rowids.set(viewOf(p.rowids, Int32Array), at);
-    toSteps(p.vectors, vectors, at * dims);
+    toSteps(p.vectors, kernel.int16s, at * dims);
     copyRows(new Int8Array(p.codes.buffer, p.codes.byteOffset, p.codes.byteLength), kernel.codes, at, dims, kernel.codeStride);
     at += p.rowids.byteLength / 4;
     listStart[l + 1] = at;
@@ -133,7 +134,7 @@ function fromPartitionsTable(db: Database.Database, dims: number, threads: numbe
   }
   // a coarse list without fine lists (no vector) ends where the one before it ends
   for (let c = 0; c < coarse.length; c++) if (fineStart[c + 1]! < fineStart[c]!) fineStart[c + 1] = fineStart[c]!;
-  return { count, dims, codeScale, rowids, vectors, kernel, lists, listStart, coarseLists: coarse.length, fineStart, centroidKernel };
+  return { count, dims, codeScale, rowids, kernel, lists, listStart, coarseLists: coarse.length, fineStart, centroidKernel };
 }
 
 /** The index of a snapshot file's vector_partitions and vector_code_scales (on shared memory when threads > 1). */
@@ -156,22 +157,19 @@ export function vectorIndex(snapshot: Snapshot): VectorIndex {
  * positions are shared memory, so the message carries references, not copies (the
  * list bounds and code scales, a few KB, are copied).
  */
-export type SharedVectorIndex = Omit<VectorIndex, 'kernel' | 'centroidKernel' | 'vectors'> & { memory: WebAssembly.Memory; centroidMemory: WebAssembly.Memory };
+export type SharedVectorIndex = Omit<VectorIndex, 'kernel' | 'centroidKernel'> & { memory: WebAssembly.Memory; centroidMemory: WebAssembly.Memory };
 
 export function sharedVectorIndex(index: VectorIndex): SharedVectorIndex {
-  // the int16 rows are a view of the kernel's memory: a thread makes its own (vectorIndexOn)
-  const { kernel, centroidKernel, vectors: _rows, ...rest } = index;
+  const { kernel, centroidKernel, ...rest } = index;
   return { ...rest, memory: kernel.memory, centroidMemory: centroidKernel.memory };
 }
 
 /** A search thread's view of the shared index, scoring in its own scratch slots. */
 export function vectorIndexOn(shared: SharedVectorIndex, slot: number): VectorIndex {
   const { memory, centroidMemory, ...rest } = shared;
-  const kernel = dotKernelOn(memory, { floats: 0, codes: shared.count, int16s: shared.count }, shared.dims, slot);
   return {
     ...rest,
-    kernel,
-    vectors: kernel.int16s,
+    kernel: dotKernelOn(memory, { floats: 0, codes: shared.count, int16s: shared.count }, shared.dims, slot),
     centroidKernel: dotKernelOn(centroidMemory, { floats: shared.coarseLists + shared.lists, codes: 0, int16s: 0 }, shared.dims, slot),
   };
 }
@@ -209,7 +207,7 @@ class CodeScan {
     this.rowids = index.rowids;
     this.codeTop = new TopK(k);
     const { dims, codeScale } = index;
-    // the query over VECTOR_UNIT, what the int16 kernel scores with: V = sum_d query64[d] * vectors[position * dims + d]
+    // the query over VECTOR_UNIT, what the int16 kernel scores with: V = sum_d query64[d] * int16s[position * dims + d]
     const query64 = this.kernel.query64;
     query64.fill(0);
     const w = new Float64Array(dims);

@@ -51,7 +51,7 @@ function writtenIndex(vectors: Float32Array[]): VectorIndex {
 function int16Score(index: VectorIndex, query: Float32Array, rowid: number): number {
   const at = index.positionOf[rowid]! * index.dims;
   let score = 0;
-  for (let d = 0; d < index.dims; d++) score += (query[d]! / VECTOR_UNIT) * index.vectors[at + d]!;
+  for (let d = 0; d < index.dims; d++) score += (query[d]! / VECTOR_UNIT) * index.kernel.int16s[at + d]!;
   return score;
 }
 
@@ -73,7 +73,7 @@ describe('nearestRowids', () => {
       for (let d = 0; d < DIMS; d++) {
         const code = index.kernel.codes[p * index.kernel.codeStride + d]!;
         expect(Math.abs(code * index.codeScale[d]! - float[d]!)).toBeLessThanOrEqual(index.codeScale[d]! / 2 + 1e-9);
-        expect(Math.abs(index.vectors[p * DIMS + d]! - float[d]! * VECTOR_UNIT)).toBeLessThanOrEqual(0.5 + 1e-9);
+        expect(Math.abs(index.kernel.int16s[p * DIMS + d]! - float[d]! * VECTOR_UNIT)).toBeLessThanOrEqual(0.5 + 1e-9);
       }
     }
   });
