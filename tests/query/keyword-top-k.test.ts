@@ -244,6 +244,34 @@ describe('keyword top-k equals the exhaustive ranking', () => {
       }
   });
 
+  it('adds the common words only to the profiles a rare word proposes once their bounds fall below the bar', () => {
+    const docs = 4 * TILE + 10;
+    const rand = prng(59);
+    // "rare" takes a few values, so its profiles are told apart by what the common words add
+    const list = (every: number, offset: number, low: number, spread: number) => {
+      const rowids = Int32Array.from({ length: Math.ceil(docs / every) }, (_, i) => 1 + i * every + (offset % every));
+      return termPostingsOf(rowids, Float32Array.from(rowids, (r) => low + ((r * 7919 + offset) % 7) * spread));
+    };
+    const lists = new Map([['rare', list(97, 5, 4, 0.25)], ['common', list(1, 0, 0.05, 0.01)], ['often', list(2, 1, 0.1, 0.02)], ['di', list(1, 3, 0.001, 0.0001)]]);
+    const scratch = new GroupScratch();
+    const source: PostingsSource = {
+      term: (t) => lists.get(t)!,
+      expansions: () => [],
+      group: (g) => groupList(source, g, scratch),
+    };
+    const word = (t: string): KeywordGroup => ({ alternatives: [{ tokens: [t], prefix: false, weight: 1 }] });
+    const filters = [null, filterSetOf(Int32Array.from({ length: docs }, (_, i) => i + 1).filter(() => rand() < 0.4), docs)];
+    for (const allTopicsFirst of [false, true])
+      for (const order of [['common', 'rare', 'often', 'di'], ['di', 'often', 'common', 'rare']])
+        for (const filter of filters)
+          for (const k of [10, 150, 1_000]) {
+            const groups = order.map(word);
+            const expected = exhaustive(source, groups, filter ? new Set(filter.rowids) : null, allTopicsFirst, k);
+            if (k === 1_000) expect(expected.some((r) => r > 2 * TILE)).toBe(true);
+            expect(fast(source, { groups, allTopicsFirst }, filter, k, SPLIT_MIN_POSTINGS, true), JSON.stringify({ order, allTopicsFirst, k, filtered: !!filter })).toEqual(expected);
+          }
+  });
+
   it('weight 1 everywhere is the unweighted ranking, and a lower weight changes it', () => {
     const { source, vocabulary } = generatedSource(3, 5000, 60);
     const [a, b] = [vocabulary[5]!, vocabulary[9]!];
