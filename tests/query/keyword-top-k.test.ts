@@ -128,6 +128,20 @@ function generatedSource(seed: number, docs: number, terms: number): { source: P
   return { vocabulary, source };
 }
 
+/** A source over the given lists, with no prefix expansions (the hand-made cases below). */
+function sourceOf(lists: ReadonlyMap<string, TermPostings>): PostingsSource {
+  const scratch = new GroupScratch();
+  const source: PostingsSource = {
+    term: (t) => lists.get(t)!,
+    expansions: () => [],
+    group: (g) => groupList(source, g, scratch),
+  };
+  return source;
+}
+
+/** A group of one word as typed. */
+const word = (t: string): KeywordGroup => ({ alternatives: [{ tokens: [t], prefix: false, weight: 1 }] });
+
 function randomQuery(rand: () => number, vocabulary: string[]): Pick<KeywordQuery, 'groups' | 'allTopicsFirst'> {
   const pickTerm = () => vocabulary[Math.floor(rand() ** 2 * vocabulary.length)]!;
   const groups: KeywordGroup[] = Array.from({ length: 1 + Math.floor(rand() * 4) }, () => ({
@@ -204,13 +218,7 @@ describe('keyword top-k equals the exhaustive ranking', () => {
       return termPostingsOf(rowids, Float32Array.from(rowids, (r) => (edges.includes(r) ? 5 + (r % 7) / 10 : 0.1 + ((r * 7919 + offset) % 97) / 1000)));
     };
     const lists = new Map([['a', list(0)], ['b', list(13)]]);
-    const scratch = new GroupScratch();
-    const source: PostingsSource = {
-      term: (t) => lists.get(t)!,
-      expansions: () => [],
-      group: (g) => groupList(source, g, scratch),
-    };
-    const word = (t: string): KeywordGroup => ({ alternatives: [{ tokens: [t], prefix: false, weight: 1 }] });
+    const source = sourceOf(lists);
     const query = { groups: [word('a'), word('b')], allTopicsFirst: false };
     const expected = exhaustive(source, query.groups, null, false, 20);
     expect([...expected.slice(0, edges.length)].sort((x, y) => x - y)).toEqual(edges);
@@ -226,12 +234,7 @@ describe('keyword top-k equals the exhaustive ranking', () => {
     };
     // "a" holds every profile; the rarest group is "b" or "c", which share every 15th profile
     const lists = new Map([['a', list(1, 0)], ['b', list(3, 0)], ['c', list(5, 0)]]);
-    const scratch = new GroupScratch();
-    const source: PostingsSource = {
-      term: (t) => lists.get(t)!,
-      expansions: () => [],
-      group: (g) => groupList(source, g, scratch),
-    };
+    const source = sourceOf(lists);
     const alternatives = (...terms: string[]): KeywordGroup => ({ alternatives: terms.map((t) => ({ tokens: [t], prefix: false, weight: 1 })) });
     const query = { groups: [alternatives('a'), alternatives('b', 'c')], allTopicsFirst: true };
     const filters = [null, filterSetOf(Int32Array.from({ length: docs }, (_, i) => i + 1).filter(() => rand() < 0.3), docs)];
@@ -253,13 +256,7 @@ describe('keyword top-k equals the exhaustive ranking', () => {
       return termPostingsOf(rowids, Float32Array.from(rowids, (r) => low + ((r * 7919 + offset) % 7) * spread));
     };
     const lists = new Map([['rare', list(97, 5, 4, 0.25)], ['common', list(1, 0, 0.05, 0.01)], ['often', list(2, 1, 0.1, 0.02)], ['di', list(1, 3, 0.001, 0.0001)]]);
-    const scratch = new GroupScratch();
-    const source: PostingsSource = {
-      term: (t) => lists.get(t)!,
-      expansions: () => [],
-      group: (g) => groupList(source, g, scratch),
-    };
-    const word = (t: string): KeywordGroup => ({ alternatives: [{ tokens: [t], prefix: false, weight: 1 }] });
+    const source = sourceOf(lists);
     const filters = [null, filterSetOf(Int32Array.from({ length: docs }, (_, i) => i + 1).filter(() => rand() < 0.4), docs)];
     for (const allTopicsFirst of [false, true])
       for (const order of [['common', 'rare', 'often', 'di'], ['di', 'often', 'common', 'rare']])
