@@ -156,6 +156,14 @@ class TileSums {
     this.marked.fill(0);
   }
 
+  /** Marks offset `o` for addMarked (its sum zeroed); false when it was marked already. */
+  mark(o: number): boolean {
+    if (this.marked[o] === 1) return false;
+    this.marked[o] = 1;
+    this.sum[o] = 0;
+    return true;
+  }
+
   /** Back to no profile touched after addProposedTile: its touched offsets are the marked ones. */
   clearProposed(): void {
     const { held, marked, touched } = this;
@@ -285,17 +293,13 @@ export function accumulatedTopK(parts: Cursor[], groupOf: number[], groups: numb
  * cleared with one memset instead of a write per touched profile.
  */
 function addTierTile(lists: DenseList[], groupOf: number[], rarest: number, every: number, at: Int32Array, base: number, allowed: Uint32Array | null, tier: TopK): void {
-  const { sum, held, marked } = tile;
+  const { sum, held } = tile;
   const end = base + TILE;
   const from = Int32Array.from(at);
   for (let p = 0; p < lists.length; p++) {
     if (groupOf[p] !== rarest) continue;
     const { rowids } = lists[p]!;
-    for (let i = at[p]!; i < rowids.length && rowids[i]! < end; i++) {
-      if (allowed !== null && !allows(allowed, rowids[i]!)) continue;
-      marked[rowids[i]! - base] = 1;
-      sum[rowids[i]! - base] = 0;
-    }
+    for (let i = at[p]!; i < rowids.length && rowids[i]! < end; i++) if (allowed === null || allows(allowed, rowids[i]!)) tile.mark(rowids[i]! - base);
   }
   for (let p = 0; p < lists.length; p++) at[p] = tile.addMarked(lists[p]!.rowids, lists[p]!.impacts, at[p]!, base, 1 << groupOf[p]!);
   for (let p = 0; p < lists.length; p++) {
@@ -367,10 +371,11 @@ class LookedUpGroups {
 /**
  * One tile where only some lists propose profiles: theirs (that the filter allows)
  * are marked, then every list, in the query's order (the same sums as add()), adds
- * to the marked profiles alone; a looked-up list's posting costs a read and a test.
+ * to the marked profiles alone (addMarked): a looked-up list's postings are read,
+ * with nothing new recorded.
  */
 function addProposedTile(lists: DenseList[], groupOf: number[], looked: Uint8Array, at: Int32Array, base: number, allowed: Uint32Array | null): void {
-  const { marked, sum, touched } = tile;
+  const { touched } = tile;
   const end = base + TILE;
   let count = 0;
   for (let p = 0; p < lists.length; p++) {
@@ -381,10 +386,7 @@ function addProposedTile(lists: DenseList[], groupOf: number[], looked: Uint8Arr
       if (r >= end) break;
       if (allowed !== null && !allows(allowed, r)) continue;
       const o = r - base;
-      if (marked[o] === 1) continue;
-      marked[o] = 1;
-      sum[o] = 0;
-      touched[count++] = o;
+      if (tile.mark(o)) touched[count++] = o;
     }
   }
   for (let p = 0; p < lists.length; p++) at[p] = tile.addMarked(lists[p]!.rowids, lists[p]!.impacts, at[p]!, base, 1 << groupOf[p]!);
