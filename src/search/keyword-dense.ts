@@ -40,6 +40,7 @@
 import { allows, type FilterSet } from '../query/filter-set.ts';
 import { cannotReach } from './keyword-bounds.ts';
 import { END, TermCursor, type Cursor } from './keyword-cursors.ts';
+import { termPostingsOf, type TermPostings } from './posting-list.ts';
 import { TopK } from './top-k.ts';
 
 /**
@@ -187,15 +188,8 @@ class TileSums {
 // other's sums.
 const tile = new TileSums();
 
-interface DenseList {
-  rowids: Int32Array;
-  impacts: Float32Array | Float64Array;
-  /** the largest impact (0 when empty) */
-  max: number;
-}
-
 /** A cursor's profiles and scores as arrays (a phrase, when a test asks for the accumulation). */
-function listOf(c: Cursor): DenseList {
+function listOf(c: Cursor): TermPostings {
   if (c instanceof TermCursor) return c.list;
   const rowids: number[] = [];
   const scores: number[] = [];
@@ -203,7 +197,7 @@ function listOf(c: Cursor): DenseList {
     rowids.push(c.doc);
     scores.push(c.score());
   }
-  return { rowids: Int32Array.from(rowids), impacts: Float64Array.from(scores), max: scores.reduce((a, b) => Math.max(a, b), 0) };
+  return termPostingsOf(Int32Array.from(rowids), Float64Array.from(scores));
 }
 
 /**
@@ -292,7 +286,7 @@ export function accumulatedTopK(parts: Cursor[], groupOf: number[], groups: numb
  * and added up, the tier is read through that group's postings, and the tile is
  * cleared with one memset instead of a write per touched profile.
  */
-function addTierTile(lists: DenseList[], groupOf: number[], rarest: number, every: number, at: Int32Array, base: number, allowed: Uint32Array | null, tier: TopK): void {
+function addTierTile(lists: TermPostings[], groupOf: number[], rarest: number, every: number, at: Int32Array, base: number, allowed: Uint32Array | null, tier: TopK): void {
   const { sum, held } = tile;
   const end = base + TILE;
   const from = Int32Array.from(at);
@@ -328,7 +322,7 @@ const DONE = 0;
  * the first tiles fill the heap, the common words' long lists are read, not added.
  */
 class LookedUpGroups {
-  private readonly lists: DenseList[];
+  private readonly lists: TermPostings[];
   private readonly groupOf: number[];
   private readonly bounds: number[];
   /** groups by bound, smallest first */
@@ -338,7 +332,7 @@ class LookedUpGroups {
   private bar = -Infinity;
   private looked: Uint8Array | null | typeof DONE = null;
 
-  constructor(lists: DenseList[], groupOf: number[], groups: number, keep: number) {
+  constructor(lists: TermPostings[], groupOf: number[], groups: number, keep: number) {
     this.lists = lists;
     this.groupOf = groupOf;
     this.keep = keep;
@@ -374,7 +368,7 @@ class LookedUpGroups {
  * to the marked profiles alone (addMarked): a looked-up list's postings are read,
  * with nothing new recorded.
  */
-function addProposedTile(lists: DenseList[], groupOf: number[], looked: Uint8Array, at: Int32Array, base: number, allowed: Uint32Array | null): void {
+function addProposedTile(lists: TermPostings[], groupOf: number[], looked: Uint8Array, at: Int32Array, base: number, allowed: Uint32Array | null): void {
   const { touched } = tile;
   const end = base + TILE;
   let count = 0;
