@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { VectorCollector } from '../../src/snapshot/vector-partitions.ts';
 import { filterSetOf } from '../../src/query/filter-set.ts';
-import { loadVectorIndex, nearestRowids, VECTOR_UNIT, type VectorIndex } from '../../src/search/vector-index.ts';
+import { CoarseOrder, loadVectorIndex, nearestRowids, VECTOR_UNIT, type VectorIndex } from '../../src/search/vector-index.ts';
 import { groupByList } from '../../src/search/vector-filter-lists.ts';
 import { TopK } from '../../src/search/top-k.ts';
 import { mulberry32 as prng } from '../http/hostile.ts';
@@ -119,6 +119,23 @@ describe('nearestRowids', () => {
         if (i > start[l]!) expect(positions[i]).toBeGreaterThan(positions[i - 1]!);
       }
     }
+  });
+
+  it('ranks the coarse lists in the same order however few it ranks at first', () => {
+    const query = unit(vectors[11]!.map((x) => x + 0.01));
+    index.centroidKernel.query.set(query);
+    const n = index.coarseLists;
+    const orderOf = (first: number) => {
+      const order = new CoarseOrder(index.centroidKernel, n, first);
+      return Array.from({ length: n }, (_, b) => order.at(b));
+    };
+    const whole = orderOf(n);
+    expect(new Set(whole).size).toBe(n);
+    for (const first of [1, 2, 7]) expect(orderOf(first)).toEqual(whole);
+    // nearest first: the query's bunch lies in the first list
+    const firstList = whole[0]!;
+    const members = index.rowids.subarray(index.listStart[index.fineStart[firstList]!]!, index.listStart[index.fineStart[firstList + 1]!]!);
+    expect(Array.from(members).some((r) => ((r - 1) / 2) % 60 === 11)).toBe(true);
   });
 
   it("scans a large filter's providers nearest lists first and finds the query's bunch", () => {
