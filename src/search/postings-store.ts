@@ -27,12 +27,16 @@ import { termPostingsOf, termPostingsWith, type PostingsSource, type TermPosting
 /** Most terms a prefix stands for: the most frequent ones. */
 export const MAX_EXPANSIONS = 24;
 /**
- * Bytes of term lists kept per snapshot: at 1,000,000 providers every list takes
- * about 420 MB, the common words a few MB each; a long tail of queries keeps asking
- * for most common words, and 160 MB made them take turns being reloaded. With
- * search threads the lists are shared between them (src/query/list-caches.ts).
+ * Bytes of term lists kept per snapshot: enough for every list of the benchmark's
+ * 1,000,000 providers (431 MB). A long tail of queries asks for nearly every common
+ * word's list in turn, and a cache too small for them churns: at 320 MB the lists
+ * reloaded from SQLite cost 3% of search in process, and the evicted buffers wait
+ * for a collection, so a smaller cache does not make a smaller process (with a
+ * search thread, RSS after the 1M long-tail load: 1.35-1.67 GB at 320 MB,
+ * 1.38-1.45 GB at 448, 1.9-2.5 GB with both caches at 224).
+ * With search threads the lists are shared between them (src/query/list-caches.ts).
  */
-const TERM_CACHE_BYTES = 320 * 1024 * 1024;
+const TERM_CACHE_BYTES = 448 * 1024 * 1024;
 /**
  * Bytes of group lists kept per snapshot (a service group or a common word's prefix
  * at a million providers: 2-12 MB). A long tail of queries types many last words
