@@ -134,7 +134,7 @@ describe('nearestRowids', () => {
     for (const first of [1, 2, 7]) expect(orderOf(first)).toEqual(whole);
     // nearest first: the query's bunch lies in the first list
     const firstList = whole[0]!;
-    const members = index.rowids.subarray(index.listStart[index.fineStart[firstList]!]!, index.listStart[index.fineStart[firstList + 1]!]!);
+    const members = index.rowids.subarray(index.listStart[index.fineStart[firstList]!], index.listStart[index.fineStart[firstList + 1]!]);
     expect(Array.from(members).some((r) => ((r - 1) / 2) % 60 === 11)).toBe(true);
   });
 
