@@ -406,9 +406,7 @@ export class CoarseOrder {
   constructor(kernel: DotKernel, coarseLists: number, first: number) {
     this.scores = new Float64Array(coarseLists);
     for (let from = 0; from < coarseLists; from += CHUNK) {
-      const n = Math.min(CHUNK, coarseLists - from);
-      for (let i = 0; i < n; i++) kernel.positions[i] = from + i;
-      kernel.score(n);
+      const n = scoreCentroids(kernel, from, coarseLists);
       this.scores.set(kernel.scores.subarray(0, n), from);
     }
     this.rank(first);
@@ -430,9 +428,15 @@ export class CoarseOrder {
 /** The centroids first .. end - 1 scored against the kernel's query, each pushed as its index minus `offset` unless `skip` has that. */
 function pushCentroids(kernel: DotKernel, first: number, end: number, top: TopK, offset: number, skip: ReadonlySet<number> | null): void {
   for (let from = first; from < end; from += CHUNK) {
-    const n = Math.min(CHUNK, end - from);
-    for (let i = 0; i < n; i++) kernel.positions[i] = from + i;
-    kernel.score(n);
+    const n = scoreCentroids(kernel, from, end);
     for (let i = 0; i < n; i++) if (!skip?.has(from + i - offset)) top.push(kernel.scores[i]!, from + i - offset);
   }
+}
+
+/** The centroids from .. end - 1, a chunk at most, scored into kernel.scores[0 ..]; how many. */
+function scoreCentroids(kernel: DotKernel, from: number, end: number): number {
+  const n = Math.min(CHUNK, end - from);
+  for (let i = 0; i < n; i++) kernel.positions[i] = from + i;
+  kernel.score(n);
+  return n;
 }
