@@ -31,7 +31,7 @@
  * norm (at most 1.2e-4 for 64 dims) of the float32 one, and the index at 1,000,000
  * providers holds 105 MB less than with float32 vectors.
  */
-import { CODE_MAX } from '../snapshot/vector-partitions.ts';
+import { CODE_MAX, VECTOR_UNIT } from '../snapshot/vector-partitions.ts';
 import type { FilterSet } from '../query/filter-set.ts';
 import { filterLists } from './vector-filter-lists.ts';
 import type Database from 'better-sqlite3';
@@ -51,8 +51,6 @@ const MIN_FILTERED_VISITS = 10_000;
  * 1,000,000 providers (100,000: 0.83 instead of 0.80) for twice the centroids scored.
  */
 const BATCH_COVER = 4;
-/** An int16 vector value is round(x * VECTOR_UNIT) of its float x (|x| <= 1: the vectors have unit length). */
-export const VECTOR_UNIT = 32_767;
 
 export interface VectorIndex {
   count: number;
@@ -90,16 +88,6 @@ function copyRows(from: Int8Array, to: Int8Array, at: number, dims: number, stri
   else for (let i = 0; i < from.length / dims; i++) to.set(from.subarray(i * dims, (i + 1) * dims), (at + i) * stride);
 }
 
-/**
- * float32 values (a blob) as VECTOR_UNIT steps into `to` from `at` on, rounded as Math.round
- * does (half up): floor(x + 0.5) in integer arithmetic, the values being within +-VECTOR_UNIT.
- * Math.round over a copy of each blob took 1 s for the 52 million values of 1,000,000 providers.
- */
-function toSteps(blob: Buffer, to: Int16Array, at: number): void {
-  const from = viewOf(blob, Float32Array);
-  for (let i = 0; i < from.length; i++) to[at + i] = ((from[i]! * VECTOR_UNIT + (VECTOR_UNIT + 1.5)) | 0) - (VECTOR_UNIT + 1);
-}
-
 interface PartitionRow {
   coarse: number;
   centroid: Buffer;
@@ -125,7 +113,7 @@ function fromPartitionsTable(db: Database.Database, dims: number, threads: numbe
   for (const p of db.prepare('SELECT coarse, centroid, rowids, vectors, codes FROM vector_partitions ORDER BY list').iterate() as IterableIterator<PartitionRow>) {
     centroidKernel.vectors.set(viewOf(p.centroid, Float32Array), (coarse.length + l) * centroidKernel.stride);
     rowids.set(viewOf(p.rowids, Int32Array), at);
-    toSteps(p.vectors, kernel.int16s, at * dims);
+    kernel.int16s.set(viewOf(p.vectors, Int16Array), at * dims);
     copyRows(new Int8Array(p.codes.buffer, p.codes.byteOffset, p.codes.byteLength), kernel.codes, at, dims, kernel.codeStride);
     at += p.rowids.byteLength / 4;
     listStart[l + 1] = at;

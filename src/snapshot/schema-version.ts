@@ -11,8 +11,9 @@
  * 5: vector_partitions holds each vector's int8 codes; vector_code_scales their scales.
  * 6: search_columns (the sort columns and primary categories search loads at start) required.
  * 7: vector_partitions holds fine lists, each with its coarse list; vector_coarse_lists required.
+ * 8: vector_partitions holds each vector as int16 steps (was float32).
  */
-export const SCHEMA_VERSION = '7';
+export const SCHEMA_VERSION = '8';
 
 /** Tables and views every complete snapshot has (verifySnapshotFile checks them). */
 export const REQUIRED_TABLES = [

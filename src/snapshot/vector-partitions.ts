@@ -16,14 +16,17 @@
  * each vector as they make it, and the vectors are kept as they are written
  * (VectorCollector) instead of being read back from vec_providers.
  *
- * Each vector is also stored as int8 codes, one scale per dimension (the largest
- * magnitude of that dimension over all vectors is code CODE_MAX), which the reader
- * scans before the floats (src/search/vector-index.ts); computing them when a
- * server starts cost 0.85 s at 1,000,000 providers.
+ * Each vector is stored as int16 steps of its unit-length float32 vector (what the
+ * reader scores with: the floats stay in vec_providers), and as int8 codes, one scale
+ * per dimension (the largest magnitude of that dimension over all vectors is code
+ * CODE_MAX), which the reader scans first (src/search/vector-index.ts); computing the
+ * codes when a server starts cost 0.85 s at 1,000,000 providers, and reading float32
+ * vectors to round them half as many bytes again as the int16 steps.
  *
  *   CREATE TABLE vector_partitions (list INTEGER PRIMARY KEY, coarse INTEGER, centroid BLOB, rowids BLOB, vectors BLOB, codes BLOB)
- *   centroid: Float32 x dims; rowids: Int32 (ascending); vectors: Float32 x dims per rowid;
- *   codes: Int8 x dims per rowid, codes[d] = round(vectors[d] / scale[d])
+ *   centroid: Float32 x dims; rowids: Int32 (ascending); vectors: Int16 x dims per rowid,
+ *   vectors[d] = round(x[d] * VECTOR_UNIT) of the float x; codes: Int8 x dims per rowid,
+ *   codes[d] = round(x[d] / scale[d])
  *   CREATE TABLE vector_coarse_lists (coarse INTEGER PRIMARY KEY, centroid BLOB)
  *   CREATE TABLE vector_code_scales (dim INTEGER PRIMARY KEY, scale REAL)
  */
@@ -56,6 +59,8 @@ CREATE TABLE vector_code_scales (
 
 /** Codes are int8 in -CODE_MAX..CODE_MAX: symmetric, so a code is within half a step of its float either way. */
 export const CODE_MAX = 127;
+/** A stored int16 vector value is round(x * VECTOR_UNIT) of its float x (|x| <= 1: the vectors have unit length). */
+export const VECTOR_UNIT = 32_767;
 
 /** Per dimension, the float one code step stands for: the dimension's largest magnitude over CODE_MAX (1 when all are 0). */
 export function codeScales(data: Float32Array, count: number, dims: number): Float64Array {
@@ -259,12 +264,15 @@ export class VectorCollector {
           const chosen = members.filter((_, j) => fine.listOf[j] === f);
           if (chosen.length === 0) continue;
           const rowids = new Int32Array(chosen.length);
-          const vectors = new Float32Array(chosen.length * dims);
+          const vectors = new Int16Array(chosen.length * dims);
           const codes = new Int8Array(chosen.length * dims);
           chosen.forEach((i, j) => {
             rowids[j] = this.rowids[i]!;
-            copyRow(this.vectors, i, vectors, j, dims);
-            for (let d = 0, o = j * dims; d < dims; d++, o++) codes[o] = Math.round(vectors[o]! * inverse[d]!);
+            for (let d = 0, o = j * dims; d < dims; d++, o++) {
+              const x = this.vectors[i * dims + d]!;
+              vectors[o] = Math.round(x * VECTOR_UNIT);
+              codes[o] = Math.round(x * inverse[d]!);
+            }
           });
           const centroid = fine.centroids.slice(f * dims, f * dims + dims);
           insert.run(fineLists++, l, Buffer.from(centroid.buffer), Buffer.from(rowids.buffer), Buffer.from(vectors.buffer), Buffer.from(codes.buffer));
