@@ -338,7 +338,9 @@ interface ListPositions {
 function probe(index: VectorIndex, lists: ListPositions, enough: number, scan: CodeScan, rankFine: boolean): void {
   const { coarseLists, fineStart, centroidKernel } = index;
   const { start, positions } = lists;
-  const byCoarse = new CoarseOrder(centroidKernel, coarseLists, Math.ceil((BATCH_COVER * enough * coarseLists) / Math.max(1, index.count)) + 8);
+  // ranked at first: the coarse lists a batch of average ones covers, and a few more
+  const covering = Math.ceil((BATCH_COVER * enough * coarseLists) / Math.max(1, index.count)) + 8;
+  const byCoarse = new CoarseOrder(centroidKernel, coarseLists, covering);
   let visited = 0;
   const visit = (l: number) => {
     if (positions) scan.addList(positions, start[l]!, start[l + 1]!);
