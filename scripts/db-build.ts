@@ -4,10 +4,10 @@
  * Exit 1 with the problems (file, line or index, field) when the dataset is invalid.
  */
 import { parseArgs } from 'node:util';
-import { withAllocatorSetting } from '../src/cli/allocator.ts';
+import { withStartVariables } from '../src/cli/start-variables.ts';
 
 // Before the modules load: a process that replaces itself would load them twice.
-withAllocatorSetting(process.env);
+withStartVariables(process.env);
 
 const { loadEnv } = await import('../src/env.ts');
 const { buildSnapshot } = await import('../src/snapshot/build.ts');

@@ -5,10 +5,10 @@
  * goes to stdout, progress to stderr. Exit 1 leaves the live data and site as they were.
  */
 import { parseArgs } from 'node:util';
-import { withAllocatorSetting } from '../src/cli/allocator.ts';
+import { withStartVariables } from '../src/cli/start-variables.ts';
 
 // Before the modules load: a process that replaces itself would load them twice.
-withAllocatorSetting(process.env);
+withStartVariables(process.env);
 
 const { loadEnv } = await import('../src/env.ts');
 const { rebuild } = await import('../src/ops/rebuild.ts');

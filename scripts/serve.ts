@@ -15,10 +15,10 @@ import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { withAllocatorSetting } from '../src/cli/allocator.ts';
+import { withStartVariables } from '../src/cli/start-variables.ts';
 
 // Before the server's modules load (0.4 s): a process that replaces itself would load them twice.
-withAllocatorSetting(process.env);
+withStartVariables(process.env);
 
 const { loadEnv } = await import('../src/env.ts');
 const { createNodeServer, closeGracefully } = await import('../src/server/node-server.ts');

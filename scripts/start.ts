@@ -1,8 +1,8 @@
 /** npm start: build what is missing or stale (snapshot, site), then serve on PORT. */
-import { withAllocatorSetting } from '../src/cli/allocator.ts';
+import { withStartVariables } from '../src/cli/start-variables.ts';
 
-// Before the build and before the modules load, so that they load once and serve.ts (imported below) finds the setting.
-withAllocatorSetting(process.env);
+// Before the build and before the modules load, so that they load once and serve.ts (imported below) finds the variables set.
+withStartVariables(process.env);
 
 const { loadEnv } = await import('../src/env.ts');
 const { buildSite, ensureSnapshot, PrepareError, siteIsStale } = await import('../src/cli/prepare.ts');

@@ -72,7 +72,7 @@ it('answers from two server processes, neither of them the primary', async () =>
   expect(new Set(byPid.values()).size).toBe(1);
 });
 
-it.runIf(process.platform === 'linux')('runs the primary and both server processes with the allocator setting (src/cli/allocator.ts)', async () => {
+it.runIf(process.platform === 'linux')('runs the primary and both server processes with the allocator setting (src/cli/start-variables.ts)', async () => {
   const byPid = await idsByPid(node.url, (m) => m.size >= 2);
   const thresholdOf = (pid: number) =>
     fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').find((kv) => kv.startsWith('MALLOC_MMAP_THRESHOLD_='));
