@@ -95,7 +95,7 @@ async function cacheCounters(port: number): Promise<CacheCounters | null> {
  * Waits until /healthz says the snapshot's full check passed. With several server
  * processes each answer is one process's: 4 answers in a row per process must say so.
  */
-async function waitVerified(port: number, serveProcesses: number): Promise<void> {
+export async function waitVerified(port: number, serveProcesses: number): Promise<void> {
   const deadline = Date.now() + 180_000;
   for (let inARow = 0; inARow < 4 * serveProcesses; ) {
     if (Date.now() > deadline) throw new Error('the snapshot was not reported verified within 180 s');
