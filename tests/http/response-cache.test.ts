@@ -281,6 +281,15 @@ describe('ResponseCache', () => {
       const young = big.get(a, `/api/v1/search?q=query+${answers - 1}`)!;
       expect(young.plain?.equals(bodyOf(answers - 1))).toBe(true);
       expect(big.counters()).toEqual({ hits: 2, misses: 1, entries: answers, bytes: big.stats().bytes });
+
+      // Every body kept in memory of its own, exactly its length: a slice of a shared block
+      // (Node cuts small Buffers out of 64 KB ones) would keep the whole block alive.
+      const ownMemory = (b: Buffer | null) => b === null || (b.byteOffset === 0 && b.buffer.byteLength === b.length);
+      for (const entry of [old, young]) for (const b of [entry.plain, entry.gzip, entry.br]) expect(ownMemory(b)).toBe(true);
+      const slice = Buffer.concat([Buffer.alloc(64), bodyOf(answers)]).subarray(64);
+      const stored = big.set(a, '/api/v1/search?q=a+slice', { status: 200, headers: {}, body: slice }, 'slice', true)!;
+      expect(stored.plain?.equals(bodyOf(answers))).toBe(true);
+      expect([stored.plain, stored.gzip].every(ownMemory)).toBe(true);
     } finally {
       a.close();
     }
