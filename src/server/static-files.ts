@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { chooseEncoding, compress } from './compression.ts';
+import { keptCopy } from './kept-buffer.ts';
 
 export type HeaderRules = (pathname: string) => Record<string, string>;
 
@@ -88,8 +89,9 @@ export class StaticFiles {
       this.cachedBytes -= this.compressed.get(oldest)!.length;
       this.compressed.delete(oldest);
     }
-    this.compressed.set(key, body);
-    this.cachedBytes += body.length;
-    return body;
+    const kept = keptCopy(body);
+    this.compressed.set(key, kept);
+    this.cachedBytes += kept.length;
+    return kept;
   }
 }
