@@ -110,8 +110,9 @@ export class ResponseCache {
    */
   set(snapshot: Snapshot, key: string, reply: Reply, etag: string, compressible = false): CachedReply | undefined {
     if (snapshot !== this.snapshot) return undefined;
-    if ((reply.body?.length ?? 0) + key.length + ENTRY_OVERHEAD_BYTES > this.maxBytes / 8) return undefined;
-    const plain = keptCopy(reply.body ?? Buffer.alloc(0));
+    const body = reply.body ?? Buffer.alloc(0);
+    if (body.length + key.length + ENTRY_OVERHEAD_BYTES > this.maxBytes / 8) return undefined;
+    const plain = keptCopy(body);
     const gzip = compressible ? keptCopy(this.compress(plain, 'gzip')) : null;
     const previous = this.entries.get(key);
     if (previous) this.remove(previous);
