@@ -1,8 +1,10 @@
 /**
  * Command-line flags of `npm run bench`. Pure (argv in, options out) so the parsing
- * is unit-tested; unknown flags and parts are errors with the usage line.
+ * is unit-tested (the one input besides argv: the machine's cores, for --search-threads's
+ * default); unknown flags and parts are errors with the usage line.
  */
 import { parseArgs } from 'node:util';
+import { serverSearchThreads } from '../src/env.ts';
 
 export const PARTS = ['snapshot', 'search', 'orama', 'http', 'longtail', 'build'] as const;
 export type Part = (typeof PARTS)[number];
@@ -79,6 +81,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
   const parts = new Set<Part>(values.only ? partList(values.only) : PARTS);
   if (values.skip) for (const p of partList(values.skip)) parts.delete(p);
   const queries = int('queries', values.queries, 1000, 1);
+  const serveProcesses = int('serve-processes', values['serve-processes'], 1, 1);
   return {
     providers: int('providers', values.providers, 100_000, 1),
     seed: int('seed', values.seed, 42, 0),
@@ -89,8 +92,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     connections: int('connections', values.connections, 50, 1),
     longTailQueries: int('long-tail-queries', values['long-tail-queries'], 5000, 1),
     longTailSeconds: int('long-tail-seconds', values['long-tail-seconds'], 20, 1),
-    serveProcesses: int('serve-processes', values['serve-processes'], 1, 1),
-    searchThreads: int('search-threads', values['search-threads'], 0, 0),
+    serveProcesses,
+    // Unset: what the server picks on this machine with the built-in embedder (src/env.ts serverSearchThreads), passed explicitly so the labels name it.
+    searchThreads: int('search-threads', values['search-threads'], serverSearchThreads(serveProcesses, 'builtin'), 0),
     with1m: values['with-1m'] === true,
     fresh: values.fresh === true,
     out: values.out ?? 'bench/results/latest.json',

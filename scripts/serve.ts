@@ -20,7 +20,7 @@ import { withStartVariables } from '../src/cli/start-variables.ts';
 // Before the server's modules load (0.4 s): a process that replaces itself would load them twice.
 withStartVariables(process.env);
 
-const { loadEnv } = await import('../src/env.ts');
+const { forServer, loadEnv } = await import('../src/env.ts');
 const { createNodeServer, closeGracefully } = await import('../src/server/node-server.ts');
 const { headersForStaticPath } = await import('../src/site/static-headers.ts');
 const { createLogger, requestLogger, requestStartLogger, swapLogger } = await import('../src/server/logging.ts');
@@ -31,7 +31,7 @@ const { runServeCluster } = await import('../src/server/serve-cluster.ts');
 
 const env = (() => {
   try {
-    return loadEnv();
+    return forServer(loadEnv());
   } catch (err) {
     console.error((err as Error).message);
     process.exit(1);
@@ -101,7 +101,7 @@ async function serveInThisProcess(): Promise<void> {
   server.listen(env.port, env.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.port;
-    logger.info({ port, host: env.host, staticRoot: env.staticRoot }, 'listening');
+    logger.info({ port, host: env.host, staticRoot: env.staticRoot, searchThreads: env.searchThreads }, 'listening');
     console.log(`Provider directory listening on http://${env.host}:${port}`);
   });
 

@@ -7,6 +7,7 @@
  * it and exit.
  */
 import * as z from 'zod';
+import os from 'node:os';
 import path from 'node:path';
 
 /** The sitemaps.org limit of URLs per sitemap file. */
@@ -29,7 +30,7 @@ const EnvSchema = z.object({
   ASTRO_OUT_DIR: z.string().min(1).default('dist'),
   API_RESPONSE_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
   SERVE_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
-  SEARCH_THREADS: z.coerce.number().int().min(0).max(64).default(0),
+  SEARCH_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   // Limits and abuse (docs/operations.md, "Limits and abuse")
   PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(300),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
@@ -129,8 +130,13 @@ export interface Env {
   apiResponseCacheMb: number;
   /** Server processes `npm run serve` runs on the one port (scripts/serve.ts); 1 runs no cluster primary. */
   serveProcesses: number;
-  /** Worker threads that run searches beside the main thread (src/server/search-threads.ts); 0 searches on the main thread only. */
+  /**
+   * Worker threads that run searches beside the main thread (src/server/search-threads.ts); 0 searches on
+   * the main thread only. Unset, 0 here and the server's choice in `forServer`.
+   */
   searchThreads: number;
+  /** True when SEARCH_THREADS was set explicitly. */
+  searchThreadsExplicit: boolean;
   /** Requests per minute per client address on the public routes (unkeyed); 0 turns the limit off. */
   publicRateLimitPerMinute: number;
   /** How many proxy hops in front of the node to trust in X-Forwarded-For (0: the socket's address is the client). */
@@ -186,7 +192,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     staticRoot: path.resolve(cwd, e.STATIC_ROOT ?? path.join(e.ASTRO_OUT_DIR, 'client')),
     apiResponseCacheMb: e.API_RESPONSE_CACHE_MB,
     serveProcesses: e.SERVE_PROCESSES,
-    searchThreads: e.SEARCH_THREADS,
+    searchThreads: e.SEARCH_THREADS ?? 0,
+    searchThreadsExplicit: e.SEARCH_THREADS !== undefined,
     publicRateLimitPerMinute: e.PUBLIC_RATE_LIMIT_PER_MINUTE,
     trustProxyHops: e.TRUST_PROXY,
     searchMaxInFlight: e.SEARCH_MAX_IN_FLIGHT,
@@ -217,4 +224,25 @@ function embedderConfig(e: z.output<typeof EnvSchema>): EmbedderConfig {
     queryCacheEntries: e.EMBEDDER_QUERY_CACHE,
     retryAfterMs: e.EMBEDDER_RETRY_AFTER_MS,
   };
+}
+
+/**
+ * SEARCH_THREADS when unset, in a server (`npm run serve`, `npm start`): one search
+ * thread when the machine has a core to spare for it, the node runs one process
+ * (SERVE_PROCESSES=1) and queries are embedded in process (the built-in embedder),
+ * else none. Measured on two cores with the long-tail load (bench/results/README.md):
+ * 1,204 against 677-929 req/s at 100,000 providers, 422 against 299-371 at 1,000,000,
+ * for 60-250 MB more memory (1,489 MB at 1,000,000, within the 1.5 GB budget). With an
+ * external embedder a search mostly waits on the network, and each thread would keep
+ * its own query-vector cache and its own pause after a failure. The static build,
+ * `astro dev` and in-process tests never search under load, so they start no thread
+ * unless it is set.
+ */
+export function serverSearchThreads(serveProcesses: number, embedder: EmbedderConfig['kind'], cores = os.availableParallelism()): number {
+  return serveProcesses === 1 && embedder === 'builtin' && cores >= 2 ? 1 : 0;
+}
+
+/** The settings of a server process: SEARCH_THREADS unset becomes `serverSearchThreads`. */
+export function forServer(env: Env): Env {
+  return env.searchThreadsExplicit ? env : { ...env, searchThreads: serverSearchThreads(env.serveProcesses, env.embedder.kind) };
 }

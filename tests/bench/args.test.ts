@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBenchArgs, UsageError } from '../../bench/args.ts';
+import { serverSearchThreads } from '../../src/env.ts';
 
 describe('parseBenchArgs', () => {
   it('defaults to every part at 100,000 providers', () => {
@@ -9,7 +10,10 @@ describe('parseBenchArgs', () => {
     expect(o).toMatchObject({ queries: 1000, connections: 50, httpSeconds: 10, with1m: false, longTailQueries: 5000, longTailSeconds: 20, serveProcesses: 1 });
     expect(parseBenchArgs(['--serve-processes', '2']).serveProcesses).toBe(2);
     expect(() => parseBenchArgs(['--serve-processes', '0'])).toThrow(UsageError);
-    expect(parseBenchArgs([]).searchThreads).toBe(0);
+    // unset: what the server picks on this machine for its process count
+    expect(parseBenchArgs([]).searchThreads).toBe(serverSearchThreads(1, 'builtin'));
+    expect(parseBenchArgs(['--serve-processes', '2']).searchThreads).toBe(0);
+    expect(parseBenchArgs(['--search-threads', '0']).searchThreads).toBe(0);
     expect(parseBenchArgs(['--search-threads', '1']).searchThreads).toBe(1);
     expect(() => parseBenchArgs(['--search-threads', 'x'])).toThrow(UsageError);
   });

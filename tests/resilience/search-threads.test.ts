@@ -1,7 +1,7 @@
 /**
  * SEARCH_THREADS=1: `npm run serve` runs searches on a worker thread of the same
  * process as well as on the main thread. Over real HTTP, against two servers
- * without the setting (one on snapshot A, one on snapshot B): the same bodies for
+ * with SEARCH_THREADS=0 (one on snapshot A, one on snapshot B): the same bodies for
  * a set of searches (the search route, the provider list with q, the AI
  * endpoint), the same 4xx envelopes for bad input, and across a hot swap under
  * concurrent searches every answer is exactly the reference answer of the
@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { serverSearchThreads } from '../../src/env.ts';
 import { buildSnapshot } from '../../src/snapshot/build.ts';
 import { createKey, deploymentEnv, generate, healthId, startNode, waitFor, workspace, type Node } from './fixture.ts';
 
@@ -73,8 +74,9 @@ const threadOpened = (node: Node, id: string) =>
 beforeAll(async () => {
   ws = workspace('search-threads');
   env = deploymentEnv(ws, { SEARCH_THREADS: '1', ASTRO_SERVER_ENTRY: path.join(ws, 'no-astro-entry.mjs') });
-  const envA = deploymentEnv(path.join(ws, 'refA'), { ASTRO_SERVER_ENTRY: path.join(ws, 'no-astro-entry.mjs') });
-  const envB = deploymentEnv(path.join(ws, 'refB'), { ASTRO_SERVER_ENTRY: path.join(ws, 'no-astro-entry.mjs') });
+  // The references search on the main thread only (a server's default on two cores is one thread).
+  const envA = deploymentEnv(path.join(ws, 'refA'), { SEARCH_THREADS: '0', ASTRO_SERVER_ENTRY: path.join(ws, 'no-astro-entry.mjs') });
+  const envB = deploymentEnv(path.join(ws, 'refB'), { SEARCH_THREADS: '0', ASTRO_SERVER_ENTRY: path.join(ws, 'no-astro-entry.mjs') });
   for (const e of [env, envA, envB]) fs.mkdirSync(path.dirname(e.DIRECTORY_DB!), { recursive: true });
   await buildSnapshot({ inputDir: await generate(path.join(ws, 'dataA'), 120, 5), outFile: env.DIRECTORY_DB! });
   nextSnapshot = path.join(ws, 'next.db');
@@ -148,5 +150,22 @@ it('after a hot swap under concurrent searches, answers each search from exactly
   for (const a of answers) {
     expect([idA, idB]).toContain(a.snapshotId);
     expect({ p: a.p, status: a.status, body: a.body }).toEqual({ p: a.p, status: 200, body: reference.get(`${a.snapshotId} ${a.p}`) });
+  }
+});
+
+it('takes the server default when SEARCH_THREADS is unset, and names the count in its listening line', async () => {
+  const listening = (node: Node) => node.logs().find((l) => l.msg === 'listening');
+  expect(listening(threaded)?.searchThreads).toBe(1);
+  expect(listening(refA)?.searchThreads).toBe(0);
+  const defaultEnv = deploymentEnv(path.join(ws, 'default'), { ASTRO_SERVER_ENTRY: path.join(ws, 'no-astro-entry.mjs') });
+  fs.mkdirSync(path.dirname(defaultEnv.DIRECTORY_DB!), { recursive: true });
+  fs.copyFileSync(path.join(ws, 'refB', 'live', 'directory.db'), defaultEnv.DIRECTORY_DB!);
+  const node = await startNode(defaultEnv);
+  try {
+    const line = await waitFor('the listening line', async () => listening(node));
+    expect(line.searchThreads).toBe(serverSearchThreads(1, 'builtin'));
+    expect((await get(node, '/api/v1/search?q=jasa')).status).toBe(200);
+  } finally {
+    await node.stop('SIGKILL');
   }
 });
