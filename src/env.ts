@@ -231,8 +231,9 @@ function embedderConfig(e: z.output<typeof EnvSchema>): EmbedderConfig {
  * thread when the machine has a core to spare for it, the node runs one process
  * (SERVE_PROCESSES=1) and queries are embedded in process (the built-in embedder),
  * else none. Measured on two cores with the long-tail load (bench/results/README.md):
- * 1,204 against 677-929 req/s at 100,000 providers, 422 against 299-371 at 1,000,000,
- * for 60-250 MB more memory (1,489 MB at 1,000,000, within the 1.5 GB budget). With an
+ * 1,203-1,204 against 677-929 req/s at 100,000 providers, 422-530 against 299-371 at
+ * 1,000,000, for 60-250 MB more memory (1,489-1,517 MB at 1,000,000, within the 1.5 GB
+ * budget). With an
  * external embedder a search mostly waits on the network, and each thread would keep
  * its own query-vector cache and its own pause after a failure. The static build,
  * `astro dev` and in-process tests never search under load, so they start no thread

@@ -1,8 +1,8 @@
 /**
  * SEARCH_THREADS unset: a server (scripts/serve.ts) takes one search thread when
  * the machine has a core to spare, the node runs one process and the embedder is
- * the built-in one; every other
- * entry point (the static build, astro dev, in-process tests) takes none.
+ * the built-in one; every other entry point (the static build, astro dev,
+ * in-process tests) takes none.
  */
 import { describe, expect, it } from 'vitest';
 import { forServer, loadEnv, serverSearchThreads } from '../../src/env.ts';
