@@ -233,11 +233,10 @@ function embedderConfig(e: z.output<typeof EnvSchema>): EmbedderConfig {
  * else none. Measured on two cores with the long-tail load (bench/results/README.md):
  * 1,203-1,204 against 677-929 req/s at 100,000 providers, 422-530 against 299-371 at
  * 1,000,000, for 60-250 MB more memory (1,489-1,517 MB at 1,000,000, within the 1.5 GB
- * budget). With an
- * external embedder a search mostly waits on the network, and each thread would keep
- * its own query-vector cache and its own pause after a failure. The static build,
- * `astro dev` and in-process tests never search under load, so they start no thread
- * unless it is set.
+ * budget). With an external embedder a search mostly waits on the network, and each
+ * thread would keep its own query-vector cache and its own pause after a failure. The
+ * static build, `astro dev` and in-process tests never search under load, so they
+ * start no thread unless it is set.
  */
 export function serverSearchThreads(serveProcesses: number, embedder: EmbedderConfig['kind'], cores = os.availableParallelism()): number {
   return serveProcesses === 1 && embedder === 'builtin' && cores >= 2 ? 1 : 0;
