@@ -24,7 +24,7 @@ import { snapshotPostings } from '../src/search/postings-store.ts';
 import { CANDIDATE_WINDOW } from '../src/search/search.ts';
 import { snapshotSynonyms } from '../src/search/synonyms.ts';
 import { snapshotVocabulary } from '../src/search/vocabulary.ts';
-import { backgroundSteps, servingSteps } from '../src/search/warm.ts';
+import { servingSteps, stepsOnceServing } from '../src/search/warm.ts';
 import { buildLongTailMix } from './long-tail-queries.ts';
 
 const { values } = parseArgs({ options: { db: { type: 'string' }, old: { type: 'string' }, queries: { type: 'string' }, rounds: { type: 'string' } } });
@@ -37,7 +37,7 @@ const old = {
 const sides = [old, { top: topKeywordMatches, cursor: groupCursor }];
 
 const snapshot = new Snapshot(values.db);
-for (const step of [...servingSteps(snapshot), ...backgroundSteps(snapshot)]) step.run();
+for (const step of [...servingSteps(snapshot), ...stepsOnceServing(snapshot)]) step.run();
 const source = snapshotPostings(snapshot);
 const queries = buildLongTailMix(values.db, Number(values.queries ?? 5000)).map((q) => {
   const filters = { ...(q.city ? { city: q.city } : {}), ...(q.categorySlug ? { categorySlug: q.categorySlug } : {}) };

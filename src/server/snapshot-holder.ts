@@ -25,7 +25,7 @@ import fs from 'node:fs';
 import type { EmbedderConfig } from '../env.ts';
 import { Snapshot } from '../query/snapshot.ts';
 import { SnapshotLeases, type SnapshotLease } from './snapshot-leases.ts';
-import { backgroundSteps, servingSteps, warmSearch, warmSteps, type WarmStep } from '../search/warm.ts';
+import { listSteps, servingSteps, stepsOnceServing, warmSearch, warmSteps, type WarmStep } from '../search/warm.ts';
 import { checkSnapshotStructure, verifySnapshotFile, type VerifyResult } from '../snapshot/snapshot-file.ts';
 
 const CHECK_INTERVAL_MS = 250;
@@ -215,7 +215,11 @@ export class SnapshotHolder {
       next.close();
       return false;
     }
-    return this.swapTo(next, stamp);
+    if (!this.swapTo(next, stamp)) return false;
+    // The common terms' lists after the switch, when the old snapshot's can go: before it,
+    // both snapshots' lists (431 MB each at 1,000,000 providers) would be held at once.
+    this.warmInBackground(next, listSteps(next));
+    return true;
   }
 
   private open(stamp: FileStamp): Snapshot | undefined {
@@ -267,9 +271,16 @@ export class SnapshotHolder {
     const first = new Snapshot(this.file, this.embedder, this.searchingThreads);
     for (const step of servingSteps(first)) step.run();
     this.install(first, stampOf(st));
-    // The rest of the warm-up between requests. A step that fails stops it: the
-    // requests that need that structure compute it themselves and report the fault.
-    void runBetweenRequests(backgroundSteps(first), () => this.closed || this.snapshot !== first).catch(() => undefined);
+    this.warmInBackground(first, stepsOnceServing(first));
+  }
+
+  /**
+   * The rest of a serving snapshot's warm-up between requests, until it is replaced. A step
+   * that fails stops it: the requests that need that structure compute it themselves and
+   * report the fault.
+   */
+  private warmInBackground(snapshot: Snapshot, steps: Iterable<WarmStep>): void {
+    void runBetweenRequests(steps, () => this.closed || this.snapshot !== snapshot).catch(() => undefined);
   }
 
   private install(next: Snapshot, stamp: FileStamp): void {

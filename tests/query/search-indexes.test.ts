@@ -9,7 +9,7 @@ import { allows, filterSet } from '../../src/query/filter-set.ts';
 import { buildFilter } from '../../src/query/filters.ts';
 import { CostBoundedLru } from '../../src/query/lru.ts';
 import { BLOCK } from '../../src/search/posting-list.ts';
-import { termPostings } from '../../src/search/postings-store.ts';
+import { preloadTerms, termPostings } from '../../src/search/postings-store.ts';
 import { publishedColumns } from '../../src/query/published-columns.ts';
 import { primaryCategoryIndex } from '../../src/search/category-coherence.ts';
 import { keywordCandidates } from '../../src/search/keyword-side.ts';
@@ -136,6 +136,19 @@ describe('published columns and warm-up', () => {
     expect(report.synonymGroups).toBe(snapshotSynonyms(open.snapshot).groups().length);
     const cities = open.snapshot.db.prepare('SELECT count(DISTINCT city) FROM published_providers').pluck().get() as number;
     expect(report.filterClauses).toBeGreaterThan(cities);
+    // the fixture's lists all fit in the term lists' budget: every one is loaded
+    expect(report.termLists).toBe(open.snapshot.db.prepare('SELECT count(*) FROM search_postings').pluck().get());
+  });
+
+  it('the warm-up loads the largest term lists first, as many as fit in the budget it is given', () => {
+    const rows = open.snapshot.db.prepare('SELECT term, df FROM search_postings ORDER BY df DESC, term').all() as { term: string; df: number }[];
+    expect([...preloadTerms(open.snapshot)]).toEqual(rows.map((r) => r.term));
+    const costOf = (df: number) => 96 + 8 * df + 12 * Math.ceil(df / BLOCK);
+    const budget = costOf(rows[0]!.df) + costOf(rows[1]!.df) + costOf(rows[2]!.df) + 1;
+    expect([...preloadTerms(open.snapshot, budget)]).toEqual(rows.slice(0, 3).map((r) => r.term));
+    // what the estimate counts is what the list costs once loaded
+    const list = termPostings(open.snapshot, rows[0]!.term);
+    expect(96 + list.rowids.byteLength + list.impacts.byteLength + 12 * list.blockLast.length).toBe(costOf(rows[0]!.df));
   });
 });
 
