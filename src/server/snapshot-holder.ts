@@ -217,7 +217,7 @@ export class SnapshotHolder {
     }
     if (!this.swapTo(next, stamp)) return false;
     // The common terms' lists after the switch, when the old snapshot's can go: before it,
-    // both snapshots' lists (431 MB each at 1,000,000 providers) would be held at once.
+    // both snapshots' term lists (403 MB each at 1,000,000 providers) would be held at once.
     this.warmInBackground(next, listSteps(next));
     return true;
   }
