@@ -72,7 +72,10 @@ export function termPostings(snapshot: Snapshot, term: string): TermPostings {
   return list;
 }
 
-const costOf = (list: TermPostings) => 96 + list.rowids.byteLength + list.impacts.byteLength + 12 * list.blockLast.length;
+/** What a kept list costs its cache: the arrays, a block's two bounds (int32 and float64), and the object around them. */
+const LIST_BYTES = 96;
+const BLOCK_BOUND_BYTES = 12;
+const costOf = (list: TermPostings) => LIST_BYTES + list.rowids.byteLength + list.impacts.byteLength + BLOCK_BOUND_BYTES * list.blockLast.length;
 
 /** Share of the term lists' budget the warm-up fills before queries ask (the rest is for lists loaded on demand). */
 const PRELOAD_SHARE = 0.9;
@@ -91,8 +94,8 @@ const PRELOAD_SQL = 'SELECT term, df FROM search_postings ORDER BY df DESC, term
 export function* preloadTerms(snapshot: Snapshot, budget = PRELOAD_SHARE * TERM_CACHE_BYTES): Generator<string> {
   let cost = 0;
   for (const { term, df } of snapshot.prepare<[], { term: string; df: number }>(PRELOAD_SQL).all()) {
-    // what costOf will count for the list: 4 + 4 bytes a posting, 12 a block
-    cost += 96 + 8 * df + 12 * Math.ceil(df / BLOCK);
+    // what costOf will count for the list: an int32 rowid and a float32 impact a posting
+    cost += LIST_BYTES + 8 * df + BLOCK_BOUND_BYTES * Math.ceil(df / BLOCK);
     if (cost > budget) return;
     yield term;
   }

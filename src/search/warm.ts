@@ -12,7 +12,7 @@
  * The snapshot holder runs the serving steps before a first snapshot answers and
  * the rest right after, in steps between requests; a hot swap runs the serving and
  * background steps in steps before it switches, and the lists after it, once the
- * old snapshot's lists can go. The benchmark runs all of them (warmSearch).
+ * old snapshot's lists can go. The benchmark runs all of them at once (warmSearch).
  */
 import { categoryTree, usableCategory } from '../query/categories.ts';
 import { alternative, type KeywordAlternative } from './keyword-query.ts';

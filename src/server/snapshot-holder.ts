@@ -25,7 +25,7 @@ import fs from 'node:fs';
 import type { EmbedderConfig } from '../env.ts';
 import { Snapshot } from '../query/snapshot.ts';
 import { SnapshotLeases, type SnapshotLease } from './snapshot-leases.ts';
-import { listSteps, servingSteps, stepsOnceServing, warmSearch, warmSteps, type WarmStep } from '../search/warm.ts';
+import { listSteps, servingSteps, stepsOnceServing, warmSteps, type WarmStep } from '../search/warm.ts';
 import { checkSnapshotStructure, verifySnapshotFile, type VerifyResult } from '../snapshot/snapshot-file.ts';
 
 const CHECK_INTERVAL_MS = 250;
@@ -177,7 +177,7 @@ export class SnapshotHolder {
     const next = this.open(stamp);
     if (!next) return false;
     try {
-      warmSearch(next);
+      for (const step of warmSteps(next)) step.run();
     } catch (err) {
       next.close();
       return this.refuse(stamp, `search indexes unreadable: ${(err as Error).message}`);
@@ -215,11 +215,7 @@ export class SnapshotHolder {
       next.close();
       return false;
     }
-    if (!this.swapTo(next, stamp)) return false;
-    // The common terms' lists after the switch, when the old snapshot's can go: before it,
-    // both snapshots' term lists (403 MB each at 1,000,000 providers) would be held at once.
-    this.warmInBackground(next, listSteps(next));
-    return true;
+    return this.swapTo(next, stamp);
   }
 
   private open(stamp: FileStamp): Snapshot | undefined {
@@ -244,6 +240,9 @@ export class SnapshotHolder {
     this.fullyVerified = true; // both paths here ran the full check before opening
     this.log({ kind: 'swapped', file: this.file, snapshotId: next.id, previousId: old?.id });
     if (old) this.leases.retire(old);
+    // The common terms' lists after the switch, when the old snapshot's can go: before it,
+    // both snapshots' term lists (403 MB each at 1,000,000 providers) would be held at once.
+    this.warmInBackground(next, listSteps(next));
     return true;
   }
 
