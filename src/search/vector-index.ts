@@ -6,10 +6,12 @@
  *
  * The lists come from the snapshot's vector_partitions table (written by the
  * builder, src/snapshot/vector-partitions.ts): coarse lists, each split into fine
- * lists. A query scores the coarse centroids and
+ * lists; some vectors have a second copy of their codes in another fine list
+ * (vector-spill.ts). A query scores the coarse centroids and
  *  - unfiltered, ranks the fine lists of its nearest coarse lists and scans the
- *    nearest until it has looked at what NPROBE coarse lists hold on average, and
- *    at least MIN_VISITED_FACTOR x k providers (probe; one list: an exact scan);
+ *    nearest, second copies included, until it has looked at what NPROBE coarse lists
+ *    hold on average, and at least MIN_VISITED_FACTOR x k codes (probe; one list: an
+ *    exact scan); a vector met twice counts once (CodeScan);
  *  - filtered, scans the filter's providers (grouped by list once per filter set,
  *    vector-filter-lists.ts) coarse list by coarse list, nearest first, until it has
  *    looked at as many as an unfiltered query looks at, and at least
@@ -37,11 +39,18 @@ import { filterLists } from './vector-filter-lists.ts';
 import type Database from 'better-sqlite3';
 import type { Snapshot } from '../query/snapshot.ts';
 import { TopK } from './top-k.ts';
+import { BestFirst } from './best-first.ts';
 import { CHUNK, dotKernel, dotKernelOn, type DotKernel } from '../vectors/vector-dot.ts';
 import { int32Array } from '../query/shared-arrays.ts';
 import { viewOf } from './blob-view.ts';
 
-const NPROBE = 12;
+/**
+ * A probe's budget: what NPROBE coarse lists hold on average. The benchmark's 200
+ * long-tail queries read recall@50 (100,000 / 1,000,000 providers) 0.907 / 0.848 at
+ * 12, 0.958 / 0.932 at 24, 0.972 / 0.949 at 30 (with the second copies; without,
+ * 12 read 0.886 / 0.820).
+ */
+const NPROBE = 32;
 const MIN_VISITED_FACTOR = 8;
 /** Fewest providers a filtered query looks at: a filter leaving this many or fewer is scanned exactly. */
 const MIN_FILTERED_VISITS = 10_000;
@@ -52,6 +61,18 @@ const MIN_FILTERED_VISITS = 10_000;
  */
 const BATCH_COVER = 4;
 
+/** What one scan at a time uses, one per thread: kept between scans so that a scan allocates less. */
+export interface ScanScratch {
+  /** marks of the positions the scan has kept (CodeScan: a vector met twice counts once), all 0 between scans */
+  seen: Uint8Array;
+  /** the fine lists of a probe's batch, nearest first */
+  fineOrder: BestFirst;
+}
+
+function scanScratch(count: number, lists: number): ScanScratch {
+  return { seen: new Uint8Array(count), fineOrder: new BestFirst(lists) };
+}
+
 export interface VectorIndex {
   count: number;
   dims: number;
@@ -60,7 +81,16 @@ export interface VectorIndex {
   /** rowids in list order */
   rowids: Int32Array;
   /**
-   * the vectors' int8 codes in list order (kernel.codes, kernel.codeStride apart), the vectors
+   * Second copies of some vectors' codes (vector-spill.ts), at code positions count ..
+   * count + spilled - 1, list by list: list l's are count + spillStart[l] .. count +
+   * spillStart[l + 1] - 1, and spillPrimary[s] is the position of copy s's vector.
+   */
+  spillStart: Int32Array;
+  spillPrimary: Int32Array;
+  /** this thread's scratch for a scan */
+  scratch: ScanScratch;
+  /**
+   * the vectors' int8 codes in list order, then the second copies (kernel.codes, kernel.codeStride apart), the vectors
    * themselves in list order as VECTOR_UNIT steps (kernel.int16s, dims apart: what a query's
    * final scores come from), and their dot products
    */
@@ -94,15 +124,23 @@ interface PartitionRow {
   rowids: Buffer;
   vectors: Buffer;
   codes: Buffer;
+  spill: Buffer;
 }
 
-function fromPartitionsTable(db: Database.Database, dims: number, threads: number): Omit<VectorIndex, 'positionOf'> {
+type PartitionsTable = Omit<VectorIndex, 'positionOf' | 'scratch'>;
+
+function fromPartitionsTable(db: Database.Database, dims: number, threads: number): PartitionsTable {
   const coarse = db.prepare('SELECT centroid FROM vector_coarse_lists ORDER BY coarse').pluck().all() as Buffer[];
   const codeScale = Float64Array.from(db.prepare('SELECT scale FROM vector_code_scales ORDER BY dim').pluck().all() as number[]);
-  const { lists, count } = db.prepare('SELECT count(*) AS lists, coalesce(sum(length(rowids)), 0) / 4 AS count FROM vector_partitions').get() as { lists: number; count: number };
+  const { lists, count, spilled } = db
+    .prepare('SELECT count(*) AS lists, coalesce(sum(length(rowids)), 0) / 4 AS count, coalesce(sum(length(spill_rowids)), 0) / 4 AS spilled FROM vector_partitions')
+    .get() as { lists: number; count: number; spilled: number };
   const rowids = int32Array(count, threads);
-  const kernel = dotKernel({ floats: 0, codes: count, int16s: count }, dims, threads);
+  const kernel = dotKernel({ floats: 0, codes: count + spilled, int16s: count }, dims, threads);
   const listStart = new Int32Array(lists + 1);
+  // the copies' rowids here, until loadVectorIndex knows their positions
+  const spillPrimary = int32Array(spilled, threads);
+  const spillStart = new Int32Array(lists + 1);
   const centroidKernel = dotKernel({ floats: coarse.length + lists, codes: 0, int16s: 0 }, dims, threads);
   coarse.forEach((c, i) => centroidKernel.vectors.set(viewOf(c, Float32Array), i * centroidKernel.stride));
   const fineStart = new Int32Array(coarse.length + 1);
@@ -110,19 +148,21 @@ function fromPartitionsTable(db: Database.Database, dims: number, threads: numbe
   let l = 0;
   // Row by row, not .all(): every row's blobs at once (270 MB at 1,000,000 providers) beside the
   // arrays they are copied into left the process 300 MB larger for good (freed, kept by malloc).
-  for (const p of db.prepare('SELECT coarse, centroid, rowids, vectors, codes FROM vector_partitions ORDER BY list').iterate() as IterableIterator<PartitionRow>) {
+  for (const p of db.prepare('SELECT coarse, centroid, rowids, vectors, codes, spill_rowids AS spill FROM vector_partitions ORDER BY list').iterate() as IterableIterator<PartitionRow>) {
     centroidKernel.vectors.set(viewOf(p.centroid, Float32Array), (coarse.length + l) * centroidKernel.stride);
     rowids.set(viewOf(p.rowids, Int32Array), at);
     kernel.int16s.set(viewOf(p.vectors, Int16Array), at * dims);
     copyRows(new Int8Array(p.codes.buffer, p.codes.byteOffset, p.codes.byteLength), kernel.codes, at, dims, kernel.codeStride);
     at += p.rowids.byteLength / 4;
     listStart[l + 1] = at;
+    spillPrimary.set(viewOf(p.spill, Int32Array), spillStart[l]);
+    spillStart[l + 1] = spillStart[l]! + p.spill.byteLength / 4;
     fineStart[p.coarse + 1] = l + 1; // rows in coarse order: the last fine list of each coarse list so far
     l++;
   }
   // a coarse list without fine lists (no vector) ends where the one before it ends
   for (let c = 0; c < coarse.length; c++) if (fineStart[c + 1]! < fineStart[c]!) fineStart[c + 1] = fineStart[c]!;
-  return { count, dims, codeScale, rowids, kernel, lists, listStart, coarseLists: coarse.length, fineStart, centroidKernel };
+  return { count, dims, codeScale, rowids, spillStart, spillPrimary, kernel, lists, listStart, coarseLists: coarse.length, fineStart, centroidKernel };
 }
 
 /** The index of a snapshot file's vector_partitions and vector_code_scales (on shared memory when threads > 1). */
@@ -132,7 +172,13 @@ export function loadVectorIndex(db: Database.Database, dims: number, threads: nu
   for (const r of index.rowids) if (r > maxRowid) maxRowid = r;
   const positionOf = int32Array(maxRowid + 1, threads).fill(-1);
   index.rowids.forEach((r, p) => (positionOf[r] = p));
-  return { ...index, positionOf };
+  const { kernel, count, spillPrimary } = index;
+  const stride = kernel.codeStride;
+  for (let s = 0; s < spillPrimary.length; s++) {
+    const p = (spillPrimary[s] = positionOf[spillPrimary[s]!]!);
+    kernel.codes.copyWithin((count + s) * stride, p * stride, (p + 1) * stride);
+  }
+  return { ...index, positionOf, scratch: scanScratch(count, index.lists) };
 }
 
 export function vectorIndex(snapshot: Snapshot): VectorIndex {
@@ -145,10 +191,10 @@ export function vectorIndex(snapshot: Snapshot): VectorIndex {
  * positions are shared memory, so the message carries references, not copies (the
  * list bounds and code scales, a few KB, are copied).
  */
-export type SharedVectorIndex = Omit<VectorIndex, 'kernel' | 'centroidKernel'> & { memory: WebAssembly.Memory; centroidMemory: WebAssembly.Memory };
+export type SharedVectorIndex = Omit<VectorIndex, 'kernel' | 'centroidKernel' | 'scratch'> & { memory: WebAssembly.Memory; centroidMemory: WebAssembly.Memory };
 
 export function sharedVectorIndex(index: VectorIndex): SharedVectorIndex {
-  const { kernel, centroidKernel, ...rest } = index;
+  const { kernel, centroidKernel, scratch: _scratch, ...rest } = index;
   return { ...rest, memory: kernel.memory, centroidMemory: centroidKernel.memory };
 }
 
@@ -157,8 +203,9 @@ export function vectorIndexOn(shared: SharedVectorIndex, slot: number): VectorIn
   const { memory, centroidMemory, ...rest } = shared;
   return {
     ...rest,
-    kernel: dotKernelOn(memory, { floats: 0, codes: shared.count, int16s: shared.count }, shared.dims, slot),
+    kernel: dotKernelOn(memory, { floats: 0, codes: shared.count + shared.spillPrimary.length, int16s: shared.count }, shared.dims, slot),
     centroidKernel: dotKernelOn(centroidMemory, { floats: shared.coarseLists + shared.lists, codes: 0, int16s: 0 }, shared.dims, slot),
+    scratch: scanScratch(shared.count, shared.lists),
   };
 }
 
@@ -184,6 +231,9 @@ class CodeScan {
   private n = 0;
   private readonly kernel: DotKernel;
   private readonly rowids: Int32Array;
+  private readonly count: number;
+  private readonly spillPrimary: Int32Array;
+  private readonly seen: Uint8Array;
   private readonly codeTop: TopK;
   /** 2(E + F) in code-score units */
   private readonly margin: number;
@@ -193,6 +243,9 @@ class CodeScan {
   constructor(index: VectorIndex, query: Float32Array, k: number) {
     this.kernel = index.kernel;
     this.rowids = index.rowids;
+    this.count = index.count;
+    this.spillPrimary = index.spillPrimary;
+    this.seen = index.scratch.seen;
     this.codeTop = new TopK(k);
     const { dims, codeScale } = index;
     // the query over VECTOR_UNIT, what the int16 kernel scores with: V = sum_d query64[d] * int16s[position * dims + d]
@@ -247,18 +300,26 @@ class CodeScan {
     return cut < -0x80000000 ? -0x80000000 : cut > 0x7fffffff ? 0x7fffffff : cut;
   }
 
-  /** The kernel's `count` kept positions, against the cut as it rises. */
+  /**
+   * The kernel's `count` kept positions, against the cut as it rises: a second copy
+   * as its vector's position, and a vector met before not again (its code score is the
+   * same, and twice in the top k it would raise the cut past a vector it keeps out).
+   */
   private keep(count: number): void {
     const { positions, codeScores } = this.kernel;
+    const { seen, spillPrimary } = this;
     const top = this.codeTop;
     let cut = top.threshold - this.margin;
     for (let i = 0; i < count; i++) {
       const a = codeScores[i]!;
       if (a < cut) continue;
-      top.push(a, positions[i]!);
+      const p = positions[i]! < this.count ? positions[i]! : spillPrimary[positions[i]! - this.count]!;
+      if (seen[p]) continue;
+      seen[p] = 1;
+      top.push(a, p);
       cut = top.threshold - this.margin;
       if (this.keptCount === this.kept.length) this.makeRoom(cut);
-      this.kept[this.keptCount] = positions[i]!;
+      this.kept[this.keptCount] = p;
       this.keptScores[this.keptCount++] = a;
     }
   }
@@ -267,7 +328,10 @@ class CodeScan {
   private makeRoom(cut: number): void {
     let at = 0;
     for (let i = 0; i < this.keptCount; i++) {
-      if (this.keptScores[i]! < cut) continue;
+      if (this.keptScores[i]! < cut) {
+        this.seen[this.kept[i]!] = 0;
+        continue;
+      }
       this.kept[at] = this.kept[i]!;
       this.keptScores[at++] = this.keptScores[i]!;
     }
@@ -282,7 +346,7 @@ class CodeScan {
     }
   }
 
-  /** The int16 scores of the kept positions that can still be among the k best, into `top`. */
+  /** The int16 scores of the kept positions that can still be among the k best, into `top`; the marks cleared. */
   finish(top: TopK): void {
     if (this.n > 0) this.flush();
     const { positions, scores } = this.kernel;
@@ -294,6 +358,7 @@ class CodeScan {
       n = 0;
     };
     for (let i = 0; i < this.keptCount; i++) {
+      this.seen[this.kept[i]!] = 0;
       if (this.keptScores[i]! < cut) continue;
       positions[n++] = this.kept[i]!;
       if (n === CHUNK) score();
@@ -336,16 +401,21 @@ interface ListPositions {
  * over most lists, and ranking them all cost 0.5 ms for 0.02 of recall.
  */
 function probe(index: VectorIndex, lists: ListPositions, enough: number, scan: CodeScan, rankFine: boolean): void {
-  const { coarseLists, fineStart, centroidKernel } = index;
+  const { coarseLists, fineStart, centroidKernel, count, spillStart } = index;
   const { start, positions } = lists;
+  // the positions lists first .. end - 1 hold; unfiltered, with their second copies
+  const sizeOf = (first: number, end: number) => start[end]! - start[first]! + (positions ? 0 : spillStart[end]! - spillStart[first]!);
   // ranked at first: the coarse lists a batch of average ones covers, and a few more
   const covering = Math.ceil((BATCH_COVER * enough * coarseLists) / Math.max(1, index.count)) + 8;
   const byCoarse = new CoarseOrder(centroidKernel, coarseLists, covering);
   let visited = 0;
   const visit = (l: number) => {
     if (positions) scan.addList(positions, start[l]!, start[l + 1]!);
-    else scan.addRange(start[l]!, start[l + 1]!);
-    visited += start[l + 1]! - start[l]!;
+    else {
+      scan.addRange(start[l]!, start[l + 1]!);
+      scan.addRange(count + spillStart[l]!, count + spillStart[l + 1]!);
+    }
+    visited += sizeOf(l, l + 1);
   };
   if (!rankFine) {
     for (let b = 0; b < coarseLists && visited < enough; b++) {
@@ -357,30 +427,19 @@ function probe(index: VectorIndex, lists: ListPositions, enough: number, scan: C
   for (let next = 0; visited < enough && next < coarseLists; ) {
     const first = next;
     let cover = 0;
-    let fines = 0;
     while (next < coarseLists && (next === first || cover < BATCH_COVER * enough)) {
       const c = byCoarse.at(next++);
-      cover += start[fineStart[c + 1]!]! - start[fineStart[c]!]!;
-      fines += fineStart[c + 1]! - fineStart[c]!;
+      cover += sizeOf(fineStart[c]!, fineStart[c + 1]!);
     }
-    // The batch's nearest fine lists, about twice as many as the rest of the budget needs
-    // (ordering all of them cost more than the visits); more only when those fall short.
-    let taken: number[] = [];
-    while (visited < enough && taken.length < fines) {
-      const need = Math.min(fines - taken.length, Math.ceil((2 * (enough - visited) * fines) / Math.max(1, cover)) + 8);
-      const fine = new TopK(need);
-      const skip = taken.length > 0 ? new Set(taken) : null;
-      for (let b = first; b < next; b++) {
-        const c = byCoarse.at(b);
-        pushCentroids(centroidKernel, coarseLists + fineStart[c]!, coarseLists + fineStart[c + 1]!, fine, coarseLists, skip);
-      }
-      const nearest = fine.ids();
-      taken = taken.concat(nearest);
-      for (const l of nearest) {
-        if (visited >= enough) break;
-        visit(l);
-      }
+    // the batch's fine lists, nearest first, as many as the budget takes
+    const fine = index.scratch.fineOrder;
+    fine.clear();
+    for (let b = first; b < next; b++) {
+      const c = byCoarse.at(b);
+      addCentroids(centroidKernel, coarseLists + fineStart[c]!, coarseLists + fineStart[c + 1]!, fine, coarseLists);
     }
+    fine.build();
+    for (let l = fine.next(); l >= 0 && visited < enough; l = fine.next()) visit(l);
   }
 }
 
@@ -415,11 +474,11 @@ export class CoarseOrder {
   }
 }
 
-/** The centroids first .. end - 1 scored against the kernel's query, each pushed as its index minus `offset` unless `skip` has that. */
-function pushCentroids(kernel: DotKernel, first: number, end: number, top: TopK, offset: number, skip: ReadonlySet<number> | null): void {
+/** The centroids first .. end - 1 scored against the kernel's query, each added as its index minus `offset`. */
+function addCentroids(kernel: DotKernel, first: number, end: number, order: BestFirst, offset: number): void {
   for (let from = first; from < end; from += CHUNK) {
     const n = scoreCentroids(kernel, from, end);
-    for (let i = 0; i < n; i++) if (!skip?.has(from + i - offset)) top.push(kernel.scores[i]!, from + i - offset);
+    for (let i = 0; i < n; i++) order.add(kernel.scores[i]!, from + i - offset);
   }
 }
 

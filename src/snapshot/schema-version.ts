@@ -12,8 +12,9 @@
  * 6: search_columns (the sort columns and primary categories search loads at start) required.
  * 7: vector_partitions holds fine lists, each with its coarse list; vector_coarse_lists required.
  * 8: vector_partitions holds each vector as int16 steps (was float32).
+ * 9: vector_partitions holds each list's second copies (spill_rowids).
  */
-export const SCHEMA_VERSION = '8';
+export const SCHEMA_VERSION = '9';
 
 /** Tables and views every complete snapshot has (verifySnapshotFile checks them). */
 export const REQUIRED_TABLES = [

@@ -9,7 +9,10 @@
  *    give the same partitions; each vector in its nearest centroid's coarse list;
  *  - each coarse list split the same way into up to FINE_LISTS fine lists (splitList),
  *    the rows of vector_partitions, in coarse list order: a query ranks the coarse
- *    lists, then the fine lists of the nearest ones.
+ *    lists, then the fine lists of the nearest ones;
+ *  - the vectors farthest from their fine centroid named once more, in a second fine
+ *    list (spill_rowids; vector-spill.ts says which and why). The reader copies their
+ *    codes from the first list's.
  *
  * The builder trains the coarse centroids on the sample's vectors before embedding
  * the rest (partitionPlan tells which positions), so the embedding workers assign
@@ -23,15 +26,16 @@
  * codes when a server starts cost 0.85 s at 1,000,000 providers, and rounding float32
  * vectors there read 209 MB instead of the int16 steps' 105.
  *
- *   CREATE TABLE vector_partitions (list INTEGER PRIMARY KEY, coarse INTEGER, centroid BLOB, rowids BLOB, vectors BLOB, codes BLOB)
+ *   CREATE TABLE vector_partitions (list INTEGER PRIMARY KEY, coarse INTEGER, centroid BLOB, rowids BLOB, vectors BLOB, codes BLOB, spill_rowids BLOB)
  *   centroid: Float32 x dims; rowids: Int32 (ascending); vectors: Int16 x dims per rowid,
  *   vectors[d] = round(x[d] * VECTOR_UNIT) of the float x; codes: Int8 x dims per rowid,
- *   codes[d] = round(x[d] / scale[d])
+ *   codes[d] = round(x[d] / scale[d]); spill_rowids: Int32 (ascending), the second copies
  *   CREATE TABLE vector_coarse_lists (coarse INTEGER PRIMARY KEY, centroid BLOB)
  *   CREATE TABLE vector_code_scales (dim INTEGER PRIMARY KEY, scale REAL)
  */
 import type Database from 'better-sqlite3';
 import { CHUNK, dotKernel, type DotKernel } from '../vectors/vector-dot.ts';
+import { spillLists, type ListLevels } from './vector-spill.ts';
 
 export const PARTITION_FROM = 20_000;
 const KMEANS_ITERATIONS = 6;
@@ -46,7 +50,8 @@ export const CREATE_VECTOR_PARTITIONS_SQL = `CREATE TABLE vector_partitions (
   centroid BLOB NOT NULL,
   rowids   BLOB NOT NULL,
   vectors  BLOB NOT NULL,
-  codes    BLOB NOT NULL
+  codes    BLOB NOT NULL,
+  spill_rowids BLOB NOT NULL
 );
 CREATE TABLE vector_coarse_lists (
   coarse   INTEGER PRIMARY KEY,
@@ -233,54 +238,86 @@ export class VectorCollector {
   }
 
   /** Creates and fills vector_partitions, vector_coarse_lists and vector_code_scales (rowids ascending within each list). */
-  write(db: Database.Database): { coarseLists: number; lists: number; vectors: number } {
+  write(db: Database.Database): { coarseLists: number; lists: number; vectors: number; spilled: number } {
     const { dims, count } = this;
     if (count !== this.capacity) throw new Error(`expected ${this.capacity} vectors, got ${count}`);
     let { lists, centroids } = this.partitioning ?? { lists: 0, centroids: new Float32Array(0) };
     let listOf = this.listOf;
     if (!this.partitioning) ({ lists, centroids, listOf } = partitionVectors(this.vectors, count, dims));
-    // Counting sort by list keeps rowid order within each list.
-    const start = new Int32Array(lists + 1);
-    for (let i = 0; i < count; i++) start[listOf[i]! + 1]!++;
-    for (let l = 0; l < lists; l++) start[l + 1]! += start[l]!;
-    const fill = start.slice(0, lists);
-    const order = new Int32Array(count);
-    for (let i = 0; i < count; i++) order[fill[listOf[i]!]!++] = i;
+    const levels = this.fineLevels(lists, centroids, listOf);
+    const members = byList(levels.fineOf, levels.fineLists);
+    const spilled = byList(spillLists(this.vectors, count, dims, levels), levels.fineLists);
     const scales = codeScales(this.vectors, count, dims);
     const inverse = scales.map((x) => 1 / x);
     db.exec(CREATE_VECTOR_PARTITIONS_SQL);
-    const insert = db.prepare('INSERT INTO vector_partitions (list, coarse, centroid, rowids, vectors, codes) VALUES (?, ?, ?, ?, ?, ?)');
+    const insert = db.prepare('INSERT INTO vector_partitions (list, coarse, centroid, rowids, vectors, codes, spill_rowids) VALUES (?, ?, ?, ?, ?, ?, ?)');
     const insertCoarse = db.prepare('INSERT INTO vector_coarse_lists (coarse, centroid) VALUES (?, ?)');
     const insertScale = db.prepare('INSERT INTO vector_code_scales (dim, scale) VALUES (?, ?)');
-    let fineLists = 0;
+    const rowidsOf = (chosen: Int32Array) => Buffer.from(Int32Array.from(chosen, (i) => this.rowids[i]!).buffer);
     db.transaction(() => {
       scales.forEach((scale, d) => insertScale.run(d, scale));
-      for (let l = 0; l < lists; l++) {
-        const members = order.subarray(start[l], start[l + 1]);
-        const coarseCentroid = centroids.slice(l * dims, l * dims + dims);
-        insertCoarse.run(l, Buffer.from(coarseCentroid.buffer));
-        const fine = lists > 1 ? splitList(this.vectors, members, dims) : { lists: 1, centroids: coarseCentroid, listOf: new Int32Array(members.length) };
-        for (let f = 0; f < fine.lists; f++) {
-          const chosen = members.filter((_, j) => fine.listOf[j] === f);
-          if (chosen.length === 0) continue;
-          const rowids = new Int32Array(chosen.length);
+      for (let c = 0; c < lists; c++) {
+        insertCoarse.run(c, Buffer.from(centroids.slice(c * dims, c * dims + dims).buffer));
+        for (let f = levels.fineStart[c]!; f < levels.fineStart[c + 1]!; f++) {
+          const chosen = members.order.subarray(members.start[f], members.start[f + 1]);
           const vectors = new Int16Array(chosen.length * dims);
           const codes = new Int8Array(chosen.length * dims);
           chosen.forEach((i, j) => {
-            rowids[j] = this.rowids[i]!;
             for (let d = 0, o = j * dims; d < dims; d++, o++) {
               const x = this.vectors[i * dims + d]!;
               vectors[o] = Math.round(x * VECTOR_UNIT);
               codes[o] = Math.round(x * inverse[d]!);
             }
           });
-          const centroid = fine.centroids.slice(f * dims, f * dims + dims);
-          insert.run(fineLists++, l, Buffer.from(centroid.buffer), Buffer.from(rowids.buffer), Buffer.from(vectors.buffer), Buffer.from(codes.buffer));
+          const centroid = levels.fineCentroids.slice(f * dims, f * dims + dims);
+          const spill = spilled.order.subarray(spilled.start[f], spilled.start[f + 1]);
+          insert.run(f, c, Buffer.from(centroid.buffer), rowidsOf(chosen), Buffer.from(vectors.buffer), Buffer.from(codes.buffer), rowidsOf(spill));
         }
       }
     })();
-    return { coarseLists: lists, lists: fineLists, vectors: count };
+    return { coarseLists: lists, lists: levels.fineLists, vectors: count, spilled: spilled.order.length };
   }
+
+  /** Each coarse list split into fine lists (one when there is one coarse list), numbered in coarse order; empty ones left out. */
+  private fineLevels(lists: number, centroids: Float32Array, listOf: Int32Array): ListLevels {
+    const { dims, count } = this;
+    const coarse = byList(listOf, lists);
+    const fineStart = new Int32Array(lists + 1);
+    const fineOf = new Int32Array(count);
+    const fineCentroids: Float32Array[] = [];
+    for (let c = 0; c < lists; c++) {
+      const members = coarse.order.subarray(coarse.start[c], coarse.start[c + 1]);
+      const coarseCentroid = centroids.slice(c * dims, c * dims + dims);
+      const fine = lists > 1 ? splitList(this.vectors, members, dims) : { lists: 1, centroids: coarseCentroid, listOf: new Int32Array(members.length) };
+      const used = new Uint8Array(fine.lists);
+      for (const f of fine.listOf) used[f] = 1;
+      const numbered = new Int32Array(fine.lists);
+      for (let f = 0; f < fine.lists; f++) {
+        if (!used[f]) continue;
+        numbered[f] = fineCentroids.length;
+        fineCentroids.push(fine.centroids.slice(f * dims, f * dims + dims));
+      }
+      members.forEach((i, j) => (fineOf[i] = numbered[fine.listOf[j]!]!));
+      fineStart[c + 1] = fineCentroids.length;
+    }
+    const fineLists = fineCentroids.length;
+    const flat = new Float32Array(fineLists * dims);
+    fineCentroids.forEach((row, f) => flat.set(row, f * dims));
+    return { coarseLists: lists, coarseCentroids: centroids, fineLists, fineCentroids: flat, fineStart, fineOf };
+  }
+}
+
+/** The positions i with listOf[i] = l, l by l, ascending within each (a counting sort; listOf[i] = -1: in none). */
+function byList(listOf: Int32Array, lists: number): { order: Int32Array; start: Int32Array } {
+  const start = new Int32Array(lists + 1);
+  for (const l of listOf) if (l >= 0) start[l + 1]!++;
+  for (let l = 0; l < lists; l++) start[l + 1]! += start[l]!;
+  const fill = start.slice(0, lists);
+  const order = new Int32Array(start[lists]!);
+  listOf.forEach((l, i) => {
+    if (l >= 0) order[fill[l]!++] = i;
+  });
+  return { order, start };
 }
 
 /**

@@ -101,9 +101,33 @@ describe('nearestRowids', () => {
     const query = unit(vectors[5]!.map((x) => x + 0.01));
     const found = nearestRowids(index, query, null, 150);
     expect(found).toHaveLength(150);
+    expect(new Set(found).size).toBe(150);
     // every member of the query's own bunch scores above every other vector, and the bunch has 400
     expect(found.every((r) => ((r - 1) / 2) % 60 === 5)).toBe(true);
     expect(found).toEqual(int16Best(index, query, found, 150));
+  });
+
+  it("holds second copies of some vectors' codes, each in a list other than its vector's", () => {
+    const { count, spillStart, spillPrimary, listStart, lists, kernel } = index;
+    expect(spillPrimary.length).toBeGreaterThan(count / 4);
+    const stride = kernel.codeStride;
+    for (let l = 0; l < lists; l++) {
+      for (let s = spillStart[l]!; s < spillStart[l + 1]!; s++) {
+        const p = spillPrimary[s]!;
+        expect(p < listStart[l]! || p >= listStart[l + 1]!).toBe(true);
+        expect(kernel.codes.subarray((count + s) * stride, (count + s + 1) * stride)).toEqual(kernel.codes.subarray(p * stride, (p + 1) * stride));
+      }
+    }
+  });
+
+  it('answers the exact int16 top k, each vector once, when an unfiltered probe visits every list and copy', () => {
+    // k x 8 (the fewest visits for k) covers all 24,000 vectors and their copies
+    const k = Math.ceil((index.count + index.spillPrimary.length) / 8) + 10;
+    const all = Array.from(index.rowids);
+    for (const q of [3, 17, 42]) {
+      const query = unit(vectors[q * 91]!.map((x) => x + (random() - 0.5) * 0.2));
+      expect(nearestRowids(index, query, null, k)).toEqual(int16Best(index, query, all, k));
+    }
   });
 
   it("groups a filter's providers by list: each once, in its list's range, ascending", () => {

@@ -15,6 +15,7 @@ import {
   trainCentroidsOnSample,
   VectorCollector,
 } from '../../src/snapshot/vector-partitions.ts';
+import { SPILL_FRACTION } from '../../src/snapshot/vector-spill.ts';
 import { tempDir } from './fixture.ts';
 
 const work = tempDir();
@@ -40,9 +41,9 @@ function vectors(count: number, dims: number): Float32Array {
 function table(file: string): string[] {
   const db = new Database(file, { readonly: true });
   try {
-    return (db.prepare('SELECT list, hex(centroid) c, hex(rowids) r, hex(vectors) v FROM vector_partitions ORDER BY list').all() as Array<
+    return (db.prepare('SELECT list, hex(centroid) c, hex(rowids) r, hex(vectors) v, hex(spill_rowids) s FROM vector_partitions ORDER BY list').all() as Array<
       Record<string, string>
-    >).map((row) => `${row.list}:${row.c}:${row.r}:${row.v}`);
+    >).map((row) => `${row.list}:${row.c}:${row.r}:${row.v}:${row.s}`);
   } finally {
     db.close();
   }
@@ -123,6 +124,42 @@ describe('vector partitions', () => {
       }
     });
     expect(seen).toBe(count);
+  });
+
+  it('gives the vectors farthest from their fine centroid a second list, never their own, and the rest none', () => {
+    const count = 24_000;
+    const dims = 8;
+    const data = vectors(count, dims);
+    const collector = new VectorCollector(count, dims);
+    for (let i = 0; i < count; i++) collector.add(i + 1, data.subarray(i * dims, i * dims + dims));
+    const file = path.join(work, 'spill.db');
+    const db = new Database(file);
+    const { spilled } = collector.write(db);
+    const rows = db.prepare('SELECT centroid, rowids, spill_rowids FROM vector_partitions ORDER BY list').all() as { centroid: Buffer; rowids: Buffer; spill_rowids: Buffer }[];
+    db.close();
+    const ints = (b: Buffer) => Array.from(new Int32Array(b.buffer, b.byteOffset, b.byteLength / 4));
+    const floats = (b: Buffer) => new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4);
+    expect(spilled).toBe(Math.ceil(SPILL_FRACTION * count));
+    const listOf = new Map<number, number>();
+    rows.forEach((row, l) => ints(row.rowids).forEach((r) => listOf.set(r, l)));
+    /** a vector's squared distance to the centroid of its own list */
+    const residual = (rowid: number) => {
+      const c = floats(rows[listOf.get(rowid)!]!.centroid);
+      return data.subarray((rowid - 1) * dims, rowid * dims).reduce((n, x, d) => n + (x - c[d]!) ** 2, 0);
+    };
+    const second = new Set<number>();
+    rows.forEach((row, l) => {
+      const copies = ints(row.spill_rowids);
+      expect(copies).toEqual([...copies].sort((a, b) => a - b));
+      for (const r of copies) {
+        expect(listOf.get(r)).not.toBe(l);
+        expect(second.has(r)).toBe(false);
+        second.add(r);
+      }
+    });
+    expect(second.size).toBe(spilled);
+    const nearestSpilled = Math.min(...Array.from(second, residual));
+    for (let r = 1; r <= count; r++) if (!second.has(r)) expect(residual(r)).toBeLessThanOrEqual(nearestSpilled + 1e-6);
   });
 
   it('refuses a vector count other than the published count', () => {
