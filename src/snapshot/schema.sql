@@ -163,7 +163,7 @@ CREATE INDEX published_by_trust   ON providers(trust_level DESC, slug)    WHERE 
 CREATE INDEX published_by_reviews ON providers(total_reviews DESC, slug)  WHERE submission_status = 'approved' AND published_at IS NOT NULL;
 
 -- Full-text index of published providers only; rowid = providers.rowid.
--- Created by the builder (src/snapshot/fts.ts) as:
+-- Created by the builder (snapshot-schema.ts, CREATE_FTS_SQL) as:
 --   CREATE VIRTUAL TABLE fts_providers USING fts5(
 --     company_name, tagline, description, capability_tags, industry_focus,
 --     category_names, city, province,

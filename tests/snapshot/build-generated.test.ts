@@ -61,6 +61,16 @@ describe('snapshot from a generated dataset', () => {
     expect(slugs).toEqual(published.map((r) => r.slug as string).sort());
   });
 
+  it('writes no row whose reference is missing (the builder writes with foreign keys off)', () => {
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    // the check reads the declared references: a link to a provider that is not there is found
+    const copy = new Database(':memory:');
+    copy.pragma('foreign_keys = OFF');
+    copy.exec("CREATE TABLE providers (rowid INTEGER PRIMARY KEY); CREATE TABLE proofs (provider_rowid INTEGER REFERENCES providers(rowid)); INSERT INTO proofs VALUES (7)");
+    expect(copy.pragma('foreign_key_check')).toHaveLength(1);
+    copy.close();
+  });
+
   it('indexes exactly the published rowids in fts_providers and vec_providers', () => {
     const ids = (sql: string) => (db.prepare(sql).all() as Array<{ rowid: number }>).map((r) => r.rowid).sort((a, b) => a - b);
     const published = ids('SELECT rowid FROM published_providers');
