@@ -11,7 +11,7 @@
  * Steps: validate and load (one streaming pass, dataset-reader.ts; the search
  * postings are collected on the way, search-postings-builder.ts) -> search_postings
  * -> secondary indexes and FTS merge (the embedder's fit runs beside them on a
- * worker, embedder-fit-start.ts), published_places, search_columns -> embeddings (provider-vectors.ts) ->
+ * worker, embedder-fit-start.ts), published_places, published_summaries, search_columns -> embeddings (provider-vectors.ts) ->
  * vector_partitions -> snapshot_meta -> ANALYZE / PRAGMA optimize ->
  * journal_mode=DELETE -> rename.
  */
@@ -116,6 +116,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     progress('indexes', 0);
     createIndexes(db);
     db.exec(COUNT_PUBLISHED_PLACES_SQL);
+    copyPublishedSummaries(db);
     writeSearchColumns(db);
 
     const vectors = await writeProviderVectors(db, external, loaded.writer.categoryNames, progress, options.embedThreads, fit);
@@ -209,6 +210,12 @@ async function loadDataset(
 const COUNT_PUBLISHED_PLACES_SQL = `
   INSERT INTO published_places (city, city_slug, province, providers)
   SELECT city, city_slug, province, COUNT(*) FROM published_providers GROUP BY city, city_slug, province`;
+
+/** published_summaries (schema.sql) from the view, its columns named once: by the table. */
+function copyPublishedSummaries(db: Database.Database): void {
+  const columns = (db.prepare("SELECT name FROM pragma_table_info('published_summaries')").pluck().all() as string[]).join(', ');
+  db.exec(`INSERT INTO published_summaries (${columns}) SELECT ${columns} FROM published_providers ORDER BY rowid`);
+}
 
 /** The secondary indexes, each in one sorted pass after the load, and the FTS index merged. */
 function createIndexes(db: Database.Database): void {

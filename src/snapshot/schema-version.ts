@@ -13,8 +13,9 @@
  * 7: vector_partitions holds fine lists, each with its coarse list; vector_coarse_lists required.
  * 8: vector_partitions holds each vector as int16 steps (was float32).
  * 9: vector_partitions holds each list's second copies (spill_rowids).
+ * 10: published_summaries (the summary columns of the published providers) required.
  */
-export const SCHEMA_VERSION = '9';
+export const SCHEMA_VERSION = '10';
 
 /** Tables and views every complete snapshot has (verifySnapshotFile checks them). */
 export const REQUIRED_TABLES = [
@@ -40,6 +41,8 @@ export const REQUIRED_TABLES = [
   'search_columns',
   // version 7: the coarse lists the fine lists of vector_partitions belong to
   'vector_coarse_lists',
+  // version 10: what a page of search hits reads
+  'published_summaries',
 ] as const;
 export const REQUIRED_VIEWS = ['published_providers', 'public_proofs'] as const;
 

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset } from '../../src/generate/index.ts';
+import { SUMMARY_COLUMNS } from '../../src/query/provider-row.ts';
 import { buildSnapshot, type BuildResult } from '../../src/snapshot/build.ts';
 import { failingEmbedder } from '../support/failing-embedder.ts';
 import { readNdjson, tempDir } from './fixture.ts';
@@ -69,6 +70,15 @@ describe('snapshot from a generated dataset', () => {
     copy.exec("CREATE TABLE providers (rowid INTEGER PRIMARY KEY); CREATE TABLE proofs (provider_rowid INTEGER REFERENCES providers(rowid)); INSERT INTO proofs VALUES (7)");
     expect(copy.pragma('foreign_key_check')).toHaveLength(1);
     copy.close();
+  });
+
+  it('copies the summary columns of exactly the published providers into published_summaries', () => {
+    const columns = db.prepare("SELECT name FROM pragma_table_info('published_summaries')").pluck().all();
+    expect(columns).toEqual([...SUMMARY_COLUMNS]);
+    const list = SUMMARY_COLUMNS.join(', ');
+    const copied = db.prepare(`SELECT ${list} FROM published_summaries ORDER BY rowid`).all();
+    expect(copied.length).toBe(result.counts.published);
+    expect(copied).toEqual(db.prepare(`SELECT ${list} FROM published_providers ORDER BY rowid`).all());
   });
 
   it('indexes exactly the published rowids in fts_providers and vec_providers', () => {
