@@ -134,7 +134,7 @@ CREATE TABLE reports (
 -- The columns of a provider's summary (the API's BusinessSummary: src/query/provider-row.ts,
 -- SUMMARY_COLUMNS), published providers only, rowid = providers.rowid, copied by the builder
 -- from published_providers. A page of search hits reads 20 rows at random: from providers each
--- is a page of its own (two rows to a 4 KB page), here about 19 rows share a page and the whole
+-- is a page of its own (about four rows to a 4 KB page), here about 19 share a page and the whole
 -- table (18 MB at 100,000 providers) stays in a server's page cache.
 CREATE TABLE published_summaries (
   rowid                 INTEGER PRIMARY KEY,
