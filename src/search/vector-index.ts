@@ -9,11 +9,11 @@
  * lists; some vectors have a second copy of their codes in another fine list
  * (vector-spill.ts). A query scores the coarse centroids and
  *  - unfiltered, ranks the fine lists of its nearest coarse lists and scans the
- *    nearest, second copies included, until it has looked at what NPROBE coarse lists
- *    hold on average, and at least MIN_VISITED_FACTOR x k codes (probe; one list: an
- *    exact scan); a vector met twice counts once (CodeScan);
+ *    nearest, second copies included, until it has looked at its budget of codes
+ *    (probeBudget), and at least MIN_VISITED_FACTOR x k (probe; one list: an exact
+ *    scan); a vector met twice counts once (CodeScan);
  *  - filtered, scans the filter's providers (grouped by list once per filter set,
- *    vector-filter-lists.ts) coarse list by coarse list, nearest first, until it has
+ *    vector-filter-lists.ts) the same way, nearest fine lists first, until it has
  *    looked at as many as an unfiltered query looks at, and at least
  *    MIN_FILTERED_VISITS: a filter leaving no more than that is scanned whole,
  *    exactly. Testing every member of the nearest lists against the filter instead
@@ -45,24 +45,37 @@ import { int32Array } from '../query/shared-arrays.ts';
 import { viewOf } from './blob-view.ts';
 
 /**
- * A probe's budget: what NPROBE coarse lists hold on average. The benchmark's 200
- * long-tail queries read recall@50 (100,000 / 1,000,000 providers) 0.907 / 0.848 at
- * 12, 0.930 / 0.885 at 16, 0.958 / 0.932 at 24, 0.977 / 0.954 at 32 (with the second
- * copies; without, 12 read 0.886 / 0.820), and the whole search at 100k, interleaved
- * with the code before the copies, cost -3%, +4%, +10% and +19%. 16 keeps the search's
- * cost where it was; 32 meets the recall target at both sizes and misses the latency
- * ones (bench/results/README.md, the session of 2026-11-27 23:25).
+ * A probe's budget in codes: 10 x n^0.62 for n vectors, 11,100 at 100,000 providers
+ * (81,701 vectors) and 46,300 at 1,000,000 (816,077). The share of the vectors a
+ * probe must see for the same recall falls more slowly than the lists grow (about
+ * sqrt(n)/2 of them): the budget of 16 average coarse lists (9,200 / 29,000) read
+ * recall@50 0.953 at 100k but 0.922 at 1M on the benchmark's 200 long-tail queries.
+ * The two numbers are fitted to the two sizes the benchmark measures, for recall@50
+ * >= 0.95 there on the benchmark's queries and on 400 others (bench/results/README.md,
+ * the session of 2026-11-28 19:16).
  */
-const NPROBE = 16;
+const probeBudget = (vectors: number): number => Math.round(10 * vectors ** 0.62);
 const MIN_VISITED_FACTOR = 8;
+/**
+ * A filtered probe's share of the budget: it reads its providers by position (a
+ * gather, not a run of the list), so a code costs it more, and at two thirds it already
+ * finds more of the exact nearest than an unfiltered probe with the whole budget
+ * (1,000,000 providers: 0.963 against 0.946).
+ */
+const FILTERED_SHARE = 2 / 3;
 /** Fewest providers a filtered query looks at: a filter leaving this many or fewer is scanned exactly. */
 const MIN_FILTERED_VISITS = 10_000;
 /**
  * A probe ranks the fine lists of the nearest coarse lists holding this many times
- * what it visits (probe): 8 found 0.77 instead of 0.75 of the exact 50 nearest at
- * 1,000,000 providers (100,000: 0.83 instead of 0.80) for twice the centroids scored.
+ * what it visits (probe). With the second copies, 16 instead of 4 read recall@50 of
+ * the unfiltered long-tail queries 0.896 -> 0.927 (100,000 providers) and 0.879 ->
+ * 0.907 (1,000,000) at the same number of codes, for about 3,000 more centroids
+ * scored at 1M (+0.1 ms); 32 (nearly every fine list) found no more. A filtered probe
+ * finds as much with 4 (a filter's lists hold fewer of its providers, so its batch
+ * takes more lists), and 16 cost it 0.4 ms at 1M.
  */
-const BATCH_COVER = 4;
+const BATCH_COVER = 16;
+const FILTERED_BATCH_COVER = 4;
 
 /** What one scan at a time uses, one per thread: kept between scans so that a scan allocates less. */
 export interface ScanScratch {
@@ -374,14 +387,13 @@ class CodeScan {
 export function nearestRowids(index: VectorIndex, query: Float32Array, set: FilterSet | null, k: number): number[] {
   index.centroidKernel.query.set(query);
   const scan = new CodeScan(index, query, k);
-  // what NPROBE coarse lists hold on average
-  const visits = Math.round((index.count * NPROBE) / index.coarseLists);
+  const visits = probeBudget(index.count);
   if (set) {
     const grouped = filterLists(index, set);
-    const enough = Math.max(MIN_FILTERED_VISITS, visits);
+    const enough = Math.max(MIN_FILTERED_VISITS, Math.round(visits * FILTERED_SHARE));
     if (grouped.positions.length <= enough) scan.addList(grouped.positions, 0, grouped.positions.length);
-    else probe(index, grouped, enough, scan, false);
-  } else probe(index, { start: index.listStart, positions: null }, Math.max(k * MIN_VISITED_FACTOR, visits), scan, true);
+    else probe(index, grouped, enough, scan);
+  } else probe(index, { start: index.listStart, positions: null }, Math.max(k * MIN_VISITED_FACTOR, visits), scan);
   const top = new TopK(k);
   scan.finish(top);
   return top.ids();
@@ -395,21 +407,20 @@ interface ListPositions {
 
 /**
  * Nearest lists first until `enough` positions were seen: the coarse lists by their
- * centroids, then (`rankFine`) a batch of the nearest coarse lists at a time
- * (BATCH_COVER times `enough` positions), the fine lists of the batch by theirs.
- * Ranking every fine list (7,000 at 1,000,000 providers) found little more (0.81
- * against 0.79 in a study at 1,000,000): the nearest providers of a query lie in its
- * nearer coarse lists, and the fine centroids' order among them is what the split adds. A filtered probe takes each coarse list's fine
- * lists whole, in coarse order: a filter of 30,000 at 1,000,000 spreads its budget
- * over most lists, and ranking them all cost 0.5 ms for 0.02 of recall.
+ * centroids, then a batch of the nearest coarse lists at a time (BATCH_COVER times
+ * `enough` positions; filtered, FILTERED_BATCH_COVER), the fine lists of the batch by theirs. Filtered or not: a
+ * filtered probe that took each coarse list's fine lists whole, in coarse order, read
+ * recall@50 0.904 instead of 0.963 (1,000,000 providers, the long-tail queries with a
+ * filter of more than the budget; the session of 2026-11-28 19:16).
  */
-function probe(index: VectorIndex, lists: ListPositions, enough: number, scan: CodeScan, rankFine: boolean): void {
+function probe(index: VectorIndex, lists: ListPositions, enough: number, scan: CodeScan): void {
   const { coarseLists, fineStart, centroidKernel, count, spillStart } = index;
   const { start, positions } = lists;
   // the positions lists first .. end - 1 hold; unfiltered, with their second copies
   const sizeOf = (first: number, end: number) => start[end]! - start[first]! + (positions ? 0 : spillStart[end]! - spillStart[first]!);
   // ranked at first: the coarse lists a batch of average ones covers, and a few more
-  const covering = Math.ceil((BATCH_COVER * enough * coarseLists) / Math.max(1, index.count)) + 8;
+  const batchCover = positions ? FILTERED_BATCH_COVER : BATCH_COVER;
+  const covering = Math.ceil((batchCover * enough * coarseLists) / Math.max(1, index.count)) + 8;
   const byCoarse = new CoarseOrder(centroidKernel, coarseLists, covering);
   let visited = 0;
   const visit = (l: number) => {
@@ -420,17 +431,10 @@ function probe(index: VectorIndex, lists: ListPositions, enough: number, scan: C
     }
     visited += sizeOf(l, l + 1);
   };
-  if (!rankFine) {
-    for (let b = 0; b < coarseLists && visited < enough; b++) {
-      const c = byCoarse.at(b);
-      for (let l = fineStart[c]!; l < fineStart[c + 1]! && visited < enough; l++) visit(l);
-    }
-    return;
-  }
   for (let next = 0; visited < enough && next < coarseLists; ) {
     const first = next;
     let cover = 0;
-    while (next < coarseLists && (next === first || cover < BATCH_COVER * enough)) {
+    while (next < coarseLists && (next === first || cover < batchCover * enough)) {
       const c = byCoarse.at(next++);
       cover += sizeOf(fineStart[c]!, fineStart[c + 1]!);
     }
