@@ -408,10 +408,10 @@ interface ListPositions {
 /**
  * Nearest lists first until `enough` positions were seen: the coarse lists by their
  * centroids, then a batch of the nearest coarse lists at a time (BATCH_COVER times
- * `enough` positions; filtered, FILTERED_BATCH_COVER), the fine lists of the batch by theirs. Filtered or not: a
- * filtered probe that took each coarse list's fine lists whole, in coarse order, read
- * recall@50 0.904 instead of 0.963 (1,000,000 providers, the long-tail queries with a
- * filter of more than the budget; the session of 2026-11-28 19:16).
+ * `enough` positions; filtered, FILTERED_BATCH_COVER), the fine lists of the batch by
+ * theirs. Filtered or not: a filtered probe that took each coarse list's fine lists
+ * whole, in coarse order, read recall@50 0.904 instead of 0.963 (1,000,000 providers,
+ * the benchmark's long-tail queries with a filter; the session of 2026-11-28 19:16).
  */
 function probe(index: VectorIndex, lists: ListPositions, enough: number, scan: CodeScan): void {
   const { coarseLists, fineStart, centroidKernel, count, spillStart } = index;
