@@ -5,15 +5,15 @@
  * 15-90 ms per query at 100k (an exact scan in JS is ~5 ms, still over budget).
  *
  * The lists come from the snapshot's vector_partitions table (written by the
- * builder, src/snapshot/vector-partitions.ts): coarse lists, each split into fine
- * lists; some vectors have a second copy of their codes in another fine list
- * (vector-spill.ts). A query scores the coarse centroids and
- *  - unfiltered, ranks the fine lists of its nearest coarse lists and scans the
- *    nearest, second copies included, until it has looked at its budget of codes
- *    (probeBudget), and at least MIN_VISITED_FACTOR x k (probe; one list: an exact
- *    scan); a vector met twice counts once (CodeScan);
+ * builder, src/snapshot/vector-partitions.ts): its fine lists (the builder splits
+ * coarse lists into them; search does not use the coarse level); some vectors have a
+ * second copy of their codes in another fine list (vector-spill.ts). A query scores
+ * every fine list's centroid (rankLists) and
+ *  - unfiltered, scans the nearest lists, second copies included, until it has
+ *    looked at its budget of codes (probeBudget), and at least MIN_VISITED_FACTOR x k
+ *    (probe; one list: an exact scan); a vector met twice counts once (CodeScan);
  *  - filtered, scans the filter's providers (grouped by list once per filter set,
- *    vector-filter-lists.ts) the same way, nearest fine lists first, until it has
+ *    vector-filter-lists.ts) the same way, nearest lists first, until it has
  *    looked at FILTERED_SHARE of an unfiltered query's budget, and at least
  *    MIN_FILTERED_VISITS: a filter leaving no more than that is scanned whole,
  *    exactly. Testing every member of the nearest lists against the filter instead
@@ -22,8 +22,8 @@
  *    0.88 in about the same time).
  * bench/vector-recall.ts measures recall@50 against exact search (target >= 0.95).
  * Scores are dot products of L2-normalized vectors (cosine); ties by rowid. The
- * centroids and the int8 codes are scored a chunk of positions at a time by the
- * WebAssembly kernels (vector-dot.ts).
+ * centroids (as int8 codes of their own) and the vectors' int8 codes are scored a
+ * chunk of positions at a time by the WebAssembly kernels (vector-dot.ts).
  *
  * A scan reads each visited vector's int8 codes and scores its int16 vector only
  * when the codes' score, give or take its error bound, could place it among the k
@@ -65,28 +65,16 @@ const MIN_VISITED_FACTOR = 8;
 const FILTERED_SHARE = 2 / 3;
 /** Fewest providers a filtered query looks at: a filter leaving this many or fewer is scanned exactly. */
 const MIN_FILTERED_VISITS = 10_000;
-/**
- * A probe ranks the fine lists of the nearest coarse lists holding this many times
- * what it visits (probe). With the second copies, 16 instead of 4 read recall@50 of
- * the unfiltered long-tail queries 0.896 -> 0.927 (100,000 providers) and 0.879 ->
- * 0.907 (1,000,000) at the same number of codes, for about 3,000 more centroids
- * scored at 1M (+0.1 ms); 32 (nearly every fine list) found no more. A filtered probe
- * finds as much with 4 (a filter's lists hold fewer of its providers, so its batch
- * takes more lists), and 16 cost it 0.4 ms at 1M.
- */
-const BATCH_COVER = 16;
-const FILTERED_BATCH_COVER = 4;
-
 /** What one scan at a time uses, one per thread: kept between scans so that a scan allocates less. */
 export interface ScanScratch {
   /** marks of the positions the scan has kept (CodeScan: a vector met twice counts once), all 0 between scans */
   seen: Uint8Array;
-  /** the fine lists of a probe's batch, nearest first */
-  fineOrder: BestFirst;
+  /** the lists of a probe, nearest first */
+  listOrder: BestFirst;
 }
 
 function scanScratch(count: number, lists: number): ScanScratch {
-  return { seen: new Uint8Array(count), fineOrder: new BestFirst(lists) };
+  return { seen: new Uint8Array(count), listOrder: new BestFirst(lists) };
 }
 
 export interface VectorIndex {
@@ -117,15 +105,10 @@ export interface VectorIndex {
   lists: number;
   /** list l holds positions listStart[l] .. listStart[l + 1] - 1 */
   listStart: Int32Array;
-  coarseLists: number;
-  /** coarse list c's fine lists are fineStart[c] .. fineStart[c + 1] - 1 */
-  fineStart: Int32Array;
-  /**
-   * The centroids, coarse lists' first (0 .. coarseLists - 1), then the fine lists'
-   * (coarseLists + l), scored by the same kernel: 7,700 at 1,000,000 providers, and
-   * scored in plain JavaScript they cost more than the scan's visits.
-   */
+  /** the lists' centroids as int8 codes (list l's at code position l), scored by the code kernel (centroidCodes) */
   centroidKernel: DotKernel;
+  /** per dimension, the float a centroid code step stands for */
+  centroidScale: Float64Array;
 }
 
 /** Rows of `dims` codes into `to` from row `at` on, `stride` apart (one copy when they are packed alike). */
@@ -135,7 +118,6 @@ function copyRows(from: Int8Array, to: Int8Array, at: number, dims: number, stri
 }
 
 interface PartitionRow {
-  coarse: number;
   centroid: Buffer;
   rowids: Buffer;
   vectors: Buffer;
@@ -146,7 +128,6 @@ interface PartitionRow {
 type PartitionsTable = Omit<VectorIndex, 'positionOf' | 'scratch'>;
 
 function fromPartitionsTable(db: Database.Database, dims: number, threads: number): PartitionsTable {
-  const coarse = db.prepare('SELECT centroid FROM vector_coarse_lists ORDER BY coarse').pluck().all() as Buffer[];
   const codeScale = Float64Array.from(db.prepare('SELECT scale FROM vector_code_scales ORDER BY dim').pluck().all() as number[]);
   const { lists, count, spilled } = db
     .prepare('SELECT count(*) AS lists, coalesce(sum(length(rowids)), 0) / 4 AS count, coalesce(sum(length(spill_rowids)), 0) / 4 AS spilled FROM vector_partitions')
@@ -157,15 +138,13 @@ function fromPartitionsTable(db: Database.Database, dims: number, threads: numbe
   // the copies' rowids here, until loadVectorIndex knows their positions
   const spillPrimary = int32Array(spilled, threads);
   const spillStart = new Int32Array(lists + 1);
-  const centroidKernel = dotKernel({ floats: coarse.length + lists, codes: 0, int16s: 0 }, dims, threads);
-  coarse.forEach((c, i) => centroidKernel.vectors.set(viewOf(c, Float32Array), i * centroidKernel.stride));
-  const fineStart = new Int32Array(coarse.length + 1);
+  const centroids = new Float32Array(lists * dims);
   let at = 0;
   let l = 0;
   // Row by row, not .all(): every row's blobs at once (270 MB at 1,000,000 providers) beside the
   // arrays they are copied into left the process 300 MB larger for good (freed, kept by malloc).
-  for (const p of db.prepare('SELECT coarse, centroid, rowids, vectors, codes, spill_rowids AS spill FROM vector_partitions ORDER BY list').iterate() as IterableIterator<PartitionRow>) {
-    centroidKernel.vectors.set(viewOf(p.centroid, Float32Array), (coarse.length + l) * centroidKernel.stride);
+  for (const p of db.prepare('SELECT centroid, rowids, vectors, codes, spill_rowids AS spill FROM vector_partitions ORDER BY list').iterate() as IterableIterator<PartitionRow>) {
+    centroids.set(viewOf(p.centroid, Float32Array), l * dims);
     rowids.set(viewOf(p.rowids, Int32Array), at);
     kernel.int16s.set(viewOf(p.vectors, Int16Array), at * dims);
     copyRows(new Int8Array(p.codes.buffer, p.codes.byteOffset, p.codes.byteLength), kernel.codes, at, dims, kernel.codeStride);
@@ -173,12 +152,29 @@ function fromPartitionsTable(db: Database.Database, dims: number, threads: numbe
     listStart[l + 1] = at;
     spillPrimary.set(viewOf(p.spill, Int32Array), spillStart[l]);
     spillStart[l + 1] = spillStart[l]! + p.spill.byteLength / 4;
-    fineStart[p.coarse + 1] = l + 1; // rows in coarse order: the last fine list of each coarse list so far
     l++;
   }
-  // a coarse list without fine lists (no vector) ends where the one before it ends
-  for (let c = 0; c < coarse.length; c++) if (fineStart[c + 1]! < fineStart[c]!) fineStart[c + 1] = fineStart[c]!;
-  return { count, dims, codeScale, rowids, spillStart, spillPrimary, kernel, lists, listStart, coarseLists: coarse.length, fineStart, centroidKernel };
+  return { count, dims, codeScale, rowids, spillStart, spillPrimary, kernel, lists, listStart, ...centroidCodes(centroids, lists, dims, threads) };
+}
+
+/**
+ * The lists' centroids as int8 codes, one scale per dimension (its largest magnitude
+ * over the centroids / CODE_MAX), for the code kernel: a probe scores every centroid
+ * (7,674 at 1,000,000 providers). Scored as float32 by the float kernel, coarse
+ * lists first and then the fine lists of the nearest ones, the ranking cost 0.3 ms of
+ * a 1.1 ms vector side at 1M, mostly in a few hundred small kernel calls and adds; as
+ * codes, all of them, the vector side takes 0.92 ms, and the same lists come first but
+ * for near ties (recall@50 of the long-tail queries 0.954 -> 0.955 at 1M;
+ * bench/results/README.md, the session of 2026-11-28 22:09).
+ */
+function centroidCodes(centroids: Float32Array, lists: number, dims: number, threads: number): Pick<VectorIndex, 'centroidKernel' | 'centroidScale'> {
+  const centroidKernel = dotKernel({ floats: 0, codes: lists, int16s: 0 }, dims, threads);
+  const centroidScale = new Float64Array(dims);
+  for (let i = 0; i < centroids.length; i++) centroidScale[i % dims] = Math.max(centroidScale[i % dims]!, Math.abs(centroids[i]!));
+  for (let d = 0; d < dims; d++) centroidScale[d] = centroidScale[d]! > 0 ? centroidScale[d]! / CODE_MAX : 1;
+  const { codes, codeStride } = centroidKernel;
+  for (let i = 0; i < lists; i++) for (let d = 0; d < dims; d++) codes[i * codeStride + d] = Math.round(centroids[i * dims + d]! / centroidScale[d]!);
+  return { centroidKernel, centroidScale };
 }
 
 /** The index of a snapshot file's vector_partitions and vector_code_scales (on shared memory when threads > 1). */
@@ -220,7 +216,7 @@ export function vectorIndexOn(shared: SharedVectorIndex, slot: number): VectorIn
   return {
     ...rest,
     kernel: dotKernelOn(memory, { floats: 0, codes: shared.count + shared.spillPrimary.length, int16s: shared.count }, shared.dims, slot),
-    centroidKernel: dotKernelOn(centroidMemory, { floats: shared.coarseLists + shared.lists, codes: 0, int16s: 0 }, shared.dims, slot),
+    centroidKernel: dotKernelOn(centroidMemory, { floats: 0, codes: shared.lists, int16s: 0 }, shared.dims, slot),
     scratch: scanScratch(shared.count, shared.lists),
   };
 }
@@ -385,114 +381,63 @@ class CodeScan {
 
 /** The k nearest allowed providers: rowids nearest first. */
 export function nearestRowids(index: VectorIndex, query: Float32Array, set: FilterSet | null, k: number): number[] {
-  index.centroidKernel.query.set(query);
   const scan = new CodeScan(index, query, k);
   const visits = probeBudget(index.count);
   if (set) {
     const grouped = filterLists(index, set);
     const enough = Math.max(MIN_FILTERED_VISITS, Math.round(visits * FILTERED_SHARE));
     if (grouped.positions.length <= enough) scan.addList(grouped.positions, 0, grouped.positions.length);
-    else probe(index, grouped, enough, scan);
-  } else probe(index, { start: index.listStart, positions: null }, Math.max(k * MIN_VISITED_FACTOR, visits), scan);
+    else probe(index, grouped, enough, scan, query);
+  } else probe(index, { start: index.listStart, positions: null }, Math.max(k * MIN_VISITED_FACTOR, visits), scan, query);
   const top = new TopK(k);
   scan.finish(top);
   return top.ids();
 }
 
 /** The positions a probe may visit, list by list: list l's are start[l] .. start[l + 1] - 1, or positions[those] when given. */
-interface ListPositions {
+export interface ListPositions {
   start: Int32Array;
   positions: Int32Array | null;
 }
 
 /**
- * Nearest lists first until `enough` positions were seen: the coarse lists by their
- * centroids, then a batch of the nearest coarse lists at a time (BATCH_COVER times
- * `enough` positions; filtered, FILTERED_BATCH_COVER), the fine lists of the batch by
- * theirs. Filtered or not: a filtered probe that took each coarse list's fine lists
- * whole, in coarse order, read recall@50 0.904 instead of 0.963 (1,000,000 providers,
- * the benchmark's long-tail queries with a filter; the session of 2026-11-28 19:16).
+ * Nearest lists first until `enough` positions were seen. Ranking every list, not only
+ * the fine lists of the nearest coarse lists holding 16 times the budget (4 filtered)
+ * as until 2026-11-28 22:09, finds as much: 32 times found no more at 1,000,000
+ * providers, where 16 already ranked two thirds of the lists.
  */
-function probe(index: VectorIndex, lists: ListPositions, enough: number, scan: CodeScan): void {
-  const { coarseLists, fineStart, centroidKernel, count, spillStart } = index;
+function probe(index: VectorIndex, lists: ListPositions, enough: number, scan: CodeScan, query: Float32Array): void {
+  const { count, spillStart } = index;
   const { start, positions } = lists;
-  // the positions lists first .. end - 1 hold; unfiltered, with their second copies
-  const sizeOf = (first: number, end: number) => start[end]! - start[first]! + (positions ? 0 : spillStart[end]! - spillStart[first]!);
-  // ranked at first: the coarse lists a batch of average ones covers, and a few more
-  const batchCover = positions ? FILTERED_BATCH_COVER : BATCH_COVER;
-  const covering = Math.ceil((batchCover * enough * coarseLists) / Math.max(1, index.count)) + 8;
-  const byCoarse = new CoarseOrder(centroidKernel, coarseLists, covering);
+  const order = rankLists(index, lists, query);
   let visited = 0;
-  const visit = (l: number) => {
+  for (let l = order.next(); l >= 0 && visited < enough; l = order.next()) {
     if (positions) scan.addList(positions, start[l]!, start[l + 1]!);
     else {
       scan.addRange(start[l]!, start[l + 1]!);
       scan.addRange(count + spillStart[l]!, count + spillStart[l + 1]!);
     }
-    visited += sizeOf(l, l + 1);
-  };
-  for (let next = 0; visited < enough && next < coarseLists; ) {
-    const first = next;
-    let cover = 0;
-    while (next < coarseLists && (next === first || cover < batchCover * enough)) {
-      const c = byCoarse.at(next++);
-      cover += sizeOf(fineStart[c]!, fineStart[c + 1]!);
-    }
-    // the batch's fine lists, nearest first, as many as the budget takes
-    const fine = index.scratch.fineOrder;
-    fine.clear();
-    for (let b = first; b < next; b++) {
-      const c = byCoarse.at(b);
-      addCentroids(centroidKernel, coarseLists + fineStart[c]!, coarseLists + fineStart[c + 1]!, fine, coarseLists);
-    }
-    fine.build();
-    for (let l = fine.next(); l >= 0 && visited < enough; l = fine.next()) visit(l);
+    visited += start[l + 1]! - start[l]! + (positions ? 0 : spillStart[l + 1]! - spillStart[l]!);
   }
 }
 
-/**
- * The coarse lists nearest first, ranked only as far as the probe reads: an unfiltered
- * probe reads the first few dozen of 500 (1,000,000 providers), and ordering all of
- * them took 3% of the vector side. The scores are taken once; reading past the ranked
- * part ranks twice as many (the same order: the best m of a ranking are its first m).
- */
-export class CoarseOrder {
-  private readonly scores: Float64Array;
-  private ranked: number[] = [];
-  constructor(kernel: DotKernel, coarseLists: number, first: number) {
-    this.scores = new Float64Array(coarseLists);
-    for (let from = 0; from < coarseLists; from += CHUNK) {
-      const n = scoreCentroids(kernel, from, coarseLists);
-      this.scores.set(kernel.scores.subarray(0, n), from);
+/** The lists holding any of the positions, nearest first by their centroid's code score (ties: the lower list). */
+export function rankLists(index: VectorIndex, lists: ListPositions, query: Float32Array): BestFirst {
+  const { centroidKernel: kernel, centroidScale, dims } = index;
+  const { start, positions } = lists;
+  let largest = 0;
+  for (let d = 0; d < dims; d++) largest = Math.max(largest, Math.abs(query[d]! * centroidScale[d]!));
+  const scale = largest > 0 ? 32_767 / largest : 1;
+  for (let d = 0; d < dims; d++) kernel.query16[d] = Math.round(query[d]! * centroidScale[d]! * scale);
+  const order = index.scratch.listOrder;
+  order.clear();
+  for (let from = 0; from < index.lists; from += CHUNK) {
+    const n = kernel.scoreCodeRange(from, Math.min(CHUNK, index.lists - from), -0x80000000);
+    for (let i = 0; i < n; i++) {
+      const l = kernel.positions[i]!;
+      if (!positions || start[l + 1]! > start[l]!) order.add(kernel.codeScores[i]!, l);
     }
-    this.rank(first);
   }
-
-  /** The coarse list of rank b (b < coarseLists). */
-  at(b: number): number {
-    if (b >= this.ranked.length) this.rank(2 * b + 1);
-    return this.ranked[b]!;
-  }
-
-  private rank(m: number): void {
-    const top = new TopK(Math.min(m, this.scores.length));
-    for (let c = 0; c < this.scores.length; c++) top.push(this.scores[c]!, c);
-    this.ranked = top.ids();
-  }
-}
-
-/** The centroids first .. end - 1 scored against the kernel's query, each added as its index minus `offset`. */
-function addCentroids(kernel: DotKernel, first: number, end: number, order: BestFirst, offset: number): void {
-  for (let from = first; from < end; from += CHUNK) {
-    const n = scoreCentroids(kernel, from, end);
-    for (let i = 0; i < n; i++) order.add(kernel.scores[i]!, from + i - offset);
-  }
-}
-
-/** The centroids from .. end - 1, a chunk at most, scored into kernel.scores[0 ..]; how many. */
-function scoreCentroids(kernel: DotKernel, from: number, end: number): number {
-  const n = Math.min(CHUNK, end - from);
-  for (let i = 0; i < n; i++) kernel.positions[i] = from + i;
-  kernel.score(n);
-  return n;
+  order.build();
+  return order;
 }

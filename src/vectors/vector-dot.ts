@@ -12,9 +12,9 @@
  * Vectors are stored `stride` floats apart (dims rounded up to a multiple of 8,
  * zero padded: a padded product adds exactly 0).
  *
- * A kernel's memory holds float32 vectors (the centroids: `floats` of them) or int8
- * codes (the providers' vectors: `codes` of them; one byte a dimension, `codeStride`
- * apart: dims rounded up to a multiple of 16), which the IVF scan reads (vector-index.ts):
+ * A kernel's memory holds float32 vectors (the builder's centroids: `floats` of them) or int8
+ * codes (the providers' vectors, and the search's centroids: `codes` of them; one byte a
+ * dimension, `codeStride` apart: dims rounded up to a multiple of 16), which the IVF scan reads (vector-index.ts):
  * a quarter of the bytes, and the scan is bound by memory (on a 2-core Xeon, a
  * float32 vector read in order from the 256 MB of 1,000,000 cost 48 ns, its codes
  * 17 ns; from the processor's cache 18 and 10 ns).

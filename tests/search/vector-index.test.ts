@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { VectorCollector, VECTOR_UNIT } from '../../src/snapshot/vector-partitions.ts';
 import { filterSetOf } from '../../src/query/filter-set.ts';
-import { CoarseOrder, loadVectorIndex, nearestRowids, type VectorIndex } from '../../src/search/vector-index.ts';
+import { loadVectorIndex, nearestRowids, rankLists, type VectorIndex } from '../../src/search/vector-index.ts';
 import { groupByList } from '../../src/search/vector-filter-lists.ts';
 import { TopK } from '../../src/search/top-k.ts';
 import { mulberry32 as prng } from '../http/hostile.ts';
@@ -145,21 +145,24 @@ describe('nearestRowids', () => {
     }
   });
 
-  it('ranks the coarse lists in the same order however few it ranks at first', () => {
-    const query = unit(vectors[11]!.map((x) => x + 0.01));
-    index.centroidKernel.query.set(query);
-    const n = index.coarseLists;
-    const orderOf = (first: number) => {
-      const order = new CoarseOrder(index.centroidKernel, n, first);
-      return Array.from({ length: n }, (_, b) => order.at(b));
-    };
-    const whole = orderOf(n);
-    expect(new Set(whole).size).toBe(n);
-    for (const first of [1, 2, 7]) expect(orderOf(first)).toEqual(whole);
-    // nearest first: the query's bunch lies in the first list
-    const firstList = whole[0]!;
-    const members = index.rowids.subarray(index.listStart[index.fineStart[firstList]!], index.listStart[index.fineStart[firstList + 1]!]);
-    expect(Array.from(members).some((r) => ((r - 1) / 2) % 60 === 11)).toBe(true);
+  it("ranks every list by its centroid's codes in the float centroids' order, but for near ties", () => {
+    const db = new Database(path.join(work, 'vectors.db'), { readonly: true });
+    const centroids = (db.prepare('SELECT centroid FROM vector_partitions ORDER BY list').pluck().all() as Buffer[]).map((b) => new Float32Array(b.buffer, b.byteOffset, DIMS));
+    db.close();
+    for (const q of [11, 29]) {
+      const query = unit(vectors[q]!.map((x) => x + 0.01));
+      const order = rankLists(index, { start: index.listStart, positions: null }, query);
+      const ranked: number[] = [];
+      for (let l = order.next(); l >= 0; l = order.next()) ranked.push(l);
+      expect([...ranked].sort((a, b) => a - b)).toEqual(Array.from({ length: index.lists }, (_, l) => l));
+      // a centroid code is within half a step of its float: a score within this of the float one, so two lists swap only when their floats are within twice it
+      const slack = 0.5 * query.reduce((n, x, d) => n + Math.abs(x) * index.centroidScale[d]!, 0) + 1e-3;
+      const exact = ranked.map((l) => centroids[l]!.reduce((n, x, d) => n + x * query[d]!, 0));
+      for (let i = 1; i < exact.length; i++) expect(exact[i]!).toBeLessThanOrEqual(Math.max(...exact.slice(0, i)) + 2 * slack);
+      // nearest first: the query's bunch lies in the first list
+      const members = index.rowids.subarray(index.listStart[ranked[0]!], index.listStart[ranked[0]! + 1]);
+      expect(Array.from(members).some((r) => ((r - 1) / 2) % 60 === q)).toBe(true);
+    }
   });
 
   it("scans a large filter's providers nearest lists first and finds the query's bunch", () => {
