@@ -421,7 +421,7 @@ function probe(index: VectorIndex, lists: ListPositions, enough: number, scan: C
   }
 }
 
-/** The lists holding any of the positions, nearest first by their centroid's code score (ties: the lower list). */
+/** Every list (filtered: every list holding any of the filter's positions), nearest first by its centroid's code score (ties: the lower list). */
 export function rankLists(index: VectorIndex, lists: ListPositions, query: Float32Array): BestFirst {
   const { centroidKernel: kernel, centroidScale, dims } = index;
   const { start, positions } = lists;
