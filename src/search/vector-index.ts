@@ -33,7 +33,7 @@
  * norm (at most 1.2e-4 for 64 dims) of the float32 one, and the index at 1,000,000
  * providers holds 105 MB less than with float32 vectors.
  */
-import { CODE_MAX, VECTOR_UNIT } from '../snapshot/vector-partitions.ts';
+import { CODE_MAX, codeScales, VECTOR_UNIT } from '../snapshot/vector-partitions.ts';
 import type { FilterSet } from '../query/filter-set.ts';
 import { filterLists } from './vector-filter-lists.ts';
 import type Database from 'better-sqlite3';
@@ -169,9 +169,7 @@ function fromPartitionsTable(db: Database.Database, dims: number, threads: numbe
  */
 function centroidCodes(centroids: Float32Array, lists: number, dims: number, threads: number): Pick<VectorIndex, 'centroidKernel' | 'centroidScale'> {
   const centroidKernel = dotKernel({ floats: 0, codes: lists, int16s: 0 }, dims, threads);
-  const centroidScale = new Float64Array(dims);
-  for (let i = 0; i < centroids.length; i++) centroidScale[i % dims] = Math.max(centroidScale[i % dims]!, Math.abs(centroids[i]!));
-  for (let d = 0; d < dims; d++) centroidScale[d] = centroidScale[d]! > 0 ? centroidScale[d]! / CODE_MAX : 1;
+  const centroidScale = codeScales(centroids, lists, dims);
   const { codes, codeStride } = centroidKernel;
   for (let i = 0; i < lists; i++) for (let d = 0; d < dims; d++) codes[i * codeStride + d] = Math.round(centroids[i * dims + d]! / centroidScale[d]!);
   return { centroidKernel, centroidScale };
@@ -222,6 +220,20 @@ export function vectorIndexOn(shared: SharedVectorIndex, slot: number): VectorIn
 }
 
 /**
+ * The query for a kernel's int8 codes of the given step sizes: w[d] = query[d] x
+ * steps[d] rounded to int16, the largest |w[d]| at 32,767 (zero past dims). Returns
+ * the factor T of that rounding: a code score A is about T x the float score.
+ */
+function setInt16Query(kernel: DotKernel, query: Float32Array, steps: Float64Array): number {
+  let largest = 0;
+  for (let d = 0; d < steps.length; d++) largest = Math.max(largest, Math.abs(query[d]! * steps[d]!));
+  const scale = largest > 0 ? 32_767 / largest : 1;
+  kernel.query16.fill(0);
+  for (let d = 0; d < steps.length; d++) kernel.query16[d] = Math.round(query[d]! * steps[d]! * scale);
+  return scale;
+}
+
+/**
  * The best k of the given positions by int16 score, read in two passes.
  *
  * Pass 1 (addRange, addList: a chunk per kernel call): every position's code score A, an integer
@@ -263,21 +275,14 @@ class CodeScan {
     // the query over VECTOR_UNIT, what the int16 kernel scores with: V = sum_d query64[d] * int16s[position * dims + d]
     const query64 = this.kernel.query64;
     query64.fill(0);
-    const w = new Float64Array(dims);
-    let largest = 0;
     let sum = 0;
     let querySum = 0;
     for (let d = 0; d < dims; d++) {
-      w[d] = query[d]! * codeScale[d]!;
-      largest = Math.max(largest, Math.abs(w[d]!));
-      sum += Math.abs(w[d]!);
+      sum += Math.abs(query[d]! * codeScale[d]!);
       querySum += Math.abs(query[d]!);
       query64[d] = query[d]! / VECTOR_UNIT;
     }
-    const scale = largest > 0 ? 32_767 / largest : 1;
-    const query16 = this.kernel.query16;
-    query16.fill(0);
-    for (let d = 0; d < dims; d++) query16[d] = Math.round(w[d]! * scale);
+    const scale = setInt16Query(this.kernel, query, codeScale);
     // E + F in S's units, plus 1e-9 for the rounding of the float64 sums pass 2 compares
     const bound = 0.5 * sum + (0.5 * CODE_MAX * dims) / scale + (0.5 * querySum) / VECTOR_UNIT + 1e-9;
     this.margin = 2 * bound * scale;
@@ -423,12 +428,9 @@ function probe(index: VectorIndex, lists: ListPositions, enough: number, scan: C
 
 /** Every list (filtered: every list holding any of the filter's positions), nearest first by its centroid's code score (ties: the lower list). */
 export function rankLists(index: VectorIndex, lists: ListPositions, query: Float32Array): BestFirst {
-  const { centroidKernel: kernel, centroidScale, dims } = index;
+  const { centroidKernel: kernel, centroidScale } = index;
   const { start, positions } = lists;
-  let largest = 0;
-  for (let d = 0; d < dims; d++) largest = Math.max(largest, Math.abs(query[d]! * centroidScale[d]!));
-  const scale = largest > 0 ? 32_767 / largest : 1;
-  for (let d = 0; d < dims; d++) kernel.query16[d] = Math.round(query[d]! * centroidScale[d]! * scale);
+  setInt16Query(kernel, query, centroidScale);
   const order = index.scratch.listOrder;
   order.clear();
   for (let from = 0; from < index.lists; from += CHUNK) {
