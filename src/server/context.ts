@@ -32,9 +32,11 @@ export interface AppContext {
   readonly version: string;
   readonly logger: Logger;
   readonly snapshots: SnapshotHolder;
-  /** the cap on searches running at once (SEARCH_MAX_IN_FLIGHT) */
-  readonly searchGate: SearchGate;
-  /** searchProviders, on the search threads too when SEARCH_THREADS > 0 (src/server/search-threads.ts) */
+  /**
+   * searchProviders within the cap on searches running at once (SEARCH_MAX_IN_FLIGHT:
+   * one more is refused with 503), on the search threads too when SEARCH_THREADS > 0
+   * (src/server/search-threads.ts)
+   */
   readonly search: Searcher;
   /** the clock of every rate-limit window: pinned by RATE_LIMIT_CLOCK_MS (tests), else the system's */
   readonly rateLimitClock: Clock;
@@ -58,7 +60,8 @@ export function createAppContext(env: Env, parts: AppContextParts): AppContext {
   const { logger, version } = parts;
   const snapshots =
     parts.snapshots ?? new SnapshotHolder(env.directoryDb, { log: swapLogger(logger), embedder: env.embedder, searchingThreads: env.searchThreads + 1 });
-  const threads = env.searchThreads > 0 ? new SearchThreads(env.searchThreads, env.embedder, logger) : undefined;
+  const searchGate = new SearchGate(env.searchMaxInFlight);
+  const threads = env.searchThreads > 0 ? new SearchThreads(env.searchThreads, env.embedder, searchGate, logger) : undefined;
   const pinned = env.rateLimitClockMs;
   const rateLimitClock: Clock = pinned !== undefined ? () => pinned : systemClock;
   let keys = parts.keyServices;
@@ -68,8 +71,7 @@ export function createAppContext(env: Env, parts: AppContextParts): AppContext {
     version,
     logger,
     snapshots,
-    searchGate: new SearchGate(env.searchMaxInFlight),
-    search: threads ? threads.search : searchProviders,
+    search: threads ? threads.search : (snapshot, request) => searchGate.run(() => searchProviders(snapshot, request)),
     rateLimitClock,
     keyServices() {
       keys ??= createKeyServices({ keysDb: env.keysDb, redisUrl: env.redisUrl, clock: rateLimitClock });

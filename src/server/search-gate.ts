@@ -3,10 +3,13 @@
  * built-in embedder is a few milliseconds of CPU and rarely overlaps another; one
  * with an external embedder waits on the network (up to 30 s), so without a cap
  * slow embeddings would pile up requests, memory and sockets without bound.
- * Past the cap the answer is 503 SERVICE_UNAVAILABLE with Retry-After at once:
- * there is no queue. Every search path takes a slot: /api/v1/search,
- * /api/v1/providers with q, the MCP search tool (through the search route) and
- * /api/ai/recommend. The app context holds the process's one gate.
+ * A search that starts past the cap is answered 503 SERVICE_UNAVAILABLE with
+ * Retry-After at once: none waits for a slot. Every search takes a slot through
+ * the app context's `search`: /api/v1/search, /api/v1/providers with q, the MCP
+ * search tool (through the search route) and /api/ai/recommend. With search
+ * threads, searches wait for their turn in a FIFO before they start
+ * (search-threads.ts) and take a slot only then. The app context holds the
+ * process's one gate.
  */
 import { ApiError } from './errors.ts';
 
@@ -20,21 +23,28 @@ export class SearchGate {
     this.maxInFlight = maxInFlight;
   }
 
-  async run<T>(search: () => Promise<T>): Promise<T> {
+  /** Takes a slot for a search that starts now, or throws the 503 when none is free. */
+  enter(): void {
     if (this.running >= this.maxInFlight) {
       throw new ApiError('SERVICE_UNAVAILABLE', `The server is running as many searches as it takes at once (${this.maxInFlight}); retry shortly.`, {
         'Retry-After': RETRY_AFTER_SECONDS,
       });
     }
     this.running++;
+  }
+
+  /** Gives back the slot of a search that answered or failed. */
+  leave(): void {
+    this.running--;
+  }
+
+  /** `search` in a slot of its own. */
+  async run<T>(search: () => Promise<T>): Promise<T> {
+    this.enter();
     try {
       return await search();
     } finally {
-      this.running--;
+      this.leave();
     }
-  }
-
-  inFlight(): number {
-    return this.running;
   }
 }

@@ -3,15 +3,25 @@
  * server process uses more than one core without holding the snapshot's big
  * structures twice (docs/architecture.md, "Search threads").
  *
- * Dispatch: the main thread keeps HTTP and searches too. A search goes to the
- * least busy thread that has the request's snapshot open and holds fewer than
- * PER_THREAD searches, else the main thread runs it at once. Before choosing, the
- * main thread takes the answers that have arrived (receiveMessageOnPort on each
- * thread's answers port): it reads many requests in one turn of its event loop,
- * and with the answers left to the next turn the threads' room stayed taken while
- * the main thread ran every other request of the turn itself (the thread did a
- * tenth of the searches). Queueing instead of running at once kept every request
- * read in a turn in flight, past SEARCH_MAX_IN_FLIGHT.
+ * Dispatch: searches start in the order their requests were read (a FIFO). The
+ * oldest goes to the least busy thread that has the request's snapshot open and
+ * holds fewer than PER_THREAD searches; when no thread has room, the main thread
+ * runs the oldest itself, one per turn of its event loop (setImmediate), so the
+ * loop reads the requests that arrived meanwhile before the next one starts and
+ * queues them behind the older ones. Running every search of a turn at once
+ * instead answered in the order the loop happened to read them: a request read
+ * late in one turn and one read early in the next were a whole turn apart, and
+ * under 50 busy connections the client's p99 was twice its mean (bench/results,
+ * "The session of 2026-11-29 00:25"). Before each choice the main thread takes
+ * the answers that have arrived (receiveMessageOnPort on each thread's answers
+ * port), so a thread that finished gets the next search without waiting for the
+ * turn to end.
+ *
+ * The search gate (SEARCH_MAX_IN_FLIGHT) counts a search from its start to its
+ * answer: a search waiting in the FIFO holds a request read from its socket and
+ * nothing more, as a request not yet read does, and the FIFO is as long as the
+ * requests the loop has read; a search that starts with the gate full is refused
+ * at once (503).
  *
  * Snapshots: the first search of a snapshot asks every thread to open the same
  * file (search-worker.ts); a thread answers only from the snapshot whose id the
@@ -33,6 +43,7 @@ import type { Snapshot } from '../query/snapshot.ts';
 import { searchProviders, type SearchRequest, type SearchResult } from '../search/search.ts';
 import { sharedVectorIndex, vectorIndex } from '../search/vector-index.ts';
 import { ApiError } from './errors.ts';
+import type { SearchGate } from './search-gate.ts';
 import type { FromSearchThread, SearchAnswer, SearchThreadSetup, SharedList, ToSearchThread } from './search-thread-messages.ts';
 
 const RESTART_AFTER_MS = 1_000;
@@ -50,6 +61,13 @@ export type Searcher = (snapshot: Snapshot, request: SearchRequest) => Promise<S
 interface Pending {
   resolve: (result: SearchResult) => void;
   reject: (err: Error) => void;
+}
+
+/** A search read and not yet started. */
+interface Waiting extends Pending {
+  snapshot: Snapshot;
+  key: number;
+  request: SearchRequest;
 }
 
 class SearchThread {
@@ -100,27 +118,68 @@ export class SearchThreads {
   private nextKey = 1;
   private nextId = 1;
   private stopped = false;
+  /** searches read and not yet started, oldest first */
+  private readonly waiting: Waiting[] = [];
+  /** a turn of the main thread's own is asked for (setImmediate) */
+  private turnAsked = false;
 
   private readonly embedder: EmbedderConfig;
+  private readonly gate: SearchGate;
   private readonly logger: Logger;
-  constructor(count: number, embedder: EmbedderConfig, logger: Logger) {
+  constructor(count: number, embedder: EmbedderConfig, gate: SearchGate, logger: Logger) {
     this.embedder = embedder;
+    this.gate = gate;
     this.logger = logger;
     this.searchingThreads = count + 1;
     this.threads = Array.from({ length: count }, (_, i) => this.start(i + 1));
   }
 
-  /** searchProviders on the least busy thread with room, else on this thread at once. */
+  /** searchProviders, started after every search read before it: on a thread with room, else on this thread in a turn of its own. */
   readonly search: Searcher = (snapshot, request) => {
     const key = this.keyOf(snapshot);
-    for (const t of this.threads) if (t) this.takeAnswers(t);
-    const thread = this.withRoom(key);
-    if (!thread) return searchProviders(snapshot, request);
-    const id = this.nextId++;
     return new Promise<SearchResult>((resolve, reject) => {
-      thread.pending.set(id, { resolve, reject });
-      thread.send({ kind: 'search', id, key, request });
+      this.waiting.push({ snapshot, key, request, resolve, reject });
+      this.dispatch();
+      this.askForTurn();
     });
+  };
+
+  /**
+   * Hands the oldest waiting searches to threads with room, while there is one. A
+   * search sent to a thread holds a slot of the gate until its answer is taken
+   * (answered, died), so the gate counts what runs, not what has run.
+   */
+  private dispatch(): void {
+    for (const t of this.threads) if (t) this.takeAnswers(t);
+    for (let next = this.waiting[0]; next; next = this.waiting[0]) {
+      const thread = this.withRoom(next.key);
+      if (!thread) return;
+      this.waiting.shift();
+      try {
+        this.gate.enter();
+      } catch (err) {
+        next.reject(err as Error);
+        continue;
+      }
+      const id = this.nextId++;
+      thread.pending.set(id, next);
+      thread.send({ kind: 'search', id, key: next.key, request: next.request });
+    }
+  }
+
+  private askForTurn(): void {
+    if (this.turnAsked || this.waiting.length === 0) return;
+    this.turnAsked = true;
+    setImmediate(this.ownTurn);
+  }
+
+  /** No thread has room: this thread runs the oldest search, then lets the loop read again. */
+  private readonly ownTurn = (): void => {
+    this.turnAsked = false;
+    this.dispatch();
+    const oldest = this.waiting.shift();
+    if (oldest) this.gate.run(() => searchProviders(oldest.snapshot, oldest.request)).then(oldest.resolve, oldest.reject);
+    this.askForTurn();
   };
 
   /** The thread's answers that have arrived, taken now rather than in a later turn of the event loop. */
@@ -188,7 +247,11 @@ export class SearchThreads {
     return new SearchThread(
       setup,
       (t, m) => this.received(t, m),
-      (t, m) => this.answered(t, m),
+      (t, m) => {
+        // an answer seen at the start of a turn: the thread has room for the oldest waiting search
+        this.answered(t, m);
+        this.dispatch();
+      },
       (t, reason) => this.died(t, slot, reason),
     );
   }
@@ -221,6 +284,7 @@ export class SearchThreads {
     const call = thread.pending.get(m.id);
     if (!call) return;
     thread.pending.delete(m.id);
+    this.gate.leave();
     if (m.kind === 'result') call.resolve({ ...m.result, items: m.result.items.map((hit) => ({ ...hit, summary: toBusinessSummary(hit.row) })) });
     else if (m.error.code) call.reject(new ApiError(m.error.code, m.error.message, m.error.headers));
     else call.reject(new Error(`search thread: ${m.error.message}`));
@@ -230,7 +294,11 @@ export class SearchThreads {
     if (this.threads[slot - 1] !== thread) return; // 'error' and 'exit' both report one death
     this.threads[slot - 1] = undefined;
     thread.answers.close();
-    for (const call of thread.pending.values()) call.reject(new Error(`search thread ${slot} ${reason}`));
+    for (const call of thread.pending.values()) {
+      this.gate.leave();
+      call.reject(new Error(`search thread ${slot} ${reason}`));
+    }
+    thread.pending.clear();
     if (this.stopped) return;
     this.logger.error({ thread: slot, reason }, 'search thread died; starting a new one');
     setTimeout(() => {

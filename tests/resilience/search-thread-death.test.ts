@@ -1,8 +1,10 @@
 /**
- * A search thread that dies (src/server/search-threads.ts): the death is logged,
- * the main thread answers meanwhile, and a new thread opens the live snapshot and
- * answers as before. Run in process on the API fixture's snapshot, with real
- * worker threads.
+ * The search threads' dispatch (src/server/search-threads.ts): searches start
+ * oldest first, the main thread running one per turn of its event loop when no
+ * thread has room; the search gate counts started searches, not waiting ones. A
+ * search thread that dies: the death is logged, the main thread answers
+ * meanwhile, and a new thread opens the live snapshot and answers as before. Run
+ * in process on the API fixture's snapshot, with real worker threads.
  */
 import fs from 'node:fs';
 import { Writable } from 'node:stream';
@@ -11,6 +13,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Snapshot } from '../../src/query/snapshot.ts';
 import { searchProviders, type SearchRequest } from '../../src/search/search.ts';
 import { servingSteps } from '../../src/search/warm.ts';
+import { ApiError } from '../../src/server/errors.ts';
+import { SearchGate } from '../../src/server/search-gate.ts';
 import { SearchThreads } from '../../src/server/search-threads.ts';
 import { buildFixture, type Fixture } from '../http/fixture.ts';
 import { waitFor } from './fixture.ts';
@@ -38,7 +42,8 @@ beforeAll(async () => {
   fixture = await buildFixture();
   snapshot = new Snapshot(fixture.dbFile, { kind: 'builtin' }, 2);
   for (const step of servingSteps(snapshot)) step.run();
-  threads = new SearchThreads(1, { kind: 'builtin' }, logger);
+  // room for the two searches a thread holds and one on the main thread
+  threads = new SearchThreads(1, { kind: 'builtin' }, new SearchGate(3), logger);
 });
 
 afterAll(async () => {
@@ -56,6 +61,15 @@ it('refuses a snapshot opened for another number of threads', () => {
   }
 });
 
+it('runs the oldest search on the main thread, one per turn of its event loop, while no thread has the snapshot open', async () => {
+  const order: string[] = [];
+  // the snapshot's first searches: the thread is only asked to open it
+  const searches = ['jasa', 'aplikasi', 'website'].map((q) => threads.search(snapshot, { ...request, q }).then(() => order.push(q)));
+  setImmediate(() => order.push('turn'));
+  await Promise.all(searches);
+  expect(order).toEqual(['jasa', 'turn', 'aplikasi', 'website']);
+});
+
 it('answers as searchProviders does, before and after its thread dies', async () => {
   const reference = await searchProviders(snapshot, request);
   expect(reference.items.length).toBeGreaterThan(0);
@@ -64,6 +78,10 @@ it('answers as searchProviders does, before and after its thread dies', async ()
   await waitFor('the thread to open the snapshot', async () => (opened() === 1 ? true : undefined));
   expect(await threads.search(snapshot, request)).toEqual(reference);
 
+  // 40 at once under a cap of 3: the waiting ones are not counted, none is refused
+  const many = await Promise.all(Array.from({ length: 40 }, () => threads.search(snapshot, request)));
+  for (const answer of many) expect(answer).toEqual(reference);
+
   await worker().terminate();
   await waitFor('the death to be logged', async () => (logs.some((l) => l.msg === 'search thread died; starting a new one') ? true : undefined));
 
@@ -71,4 +89,19 @@ it('answers as searchProviders does, before and after its thread dies', async ()
   expect(await threads.search(snapshot, request)).toEqual(reference);
   await waitFor('the new thread to open the snapshot', async () => (opened() === 2 ? true : undefined));
   expect(await threads.search(snapshot, request)).toEqual(reference);
+});
+
+it('refuses at once a search that starts with the gate full', async () => {
+  const capped = new SearchThreads(1, { kind: 'builtin' }, new SearchGate(1), logger);
+  try {
+    const before = opened();
+    await capped.search(snapshot, request); // on the main thread; the thread opens the snapshot
+    await waitFor('the capped thread to open the snapshot', async () => (opened() > before ? true : undefined));
+    // the first goes to the thread; the thread has room for the second, which the gate refuses, and the third
+    const settled = await Promise.allSettled([1, 2, 3].map(() => capped.search(snapshot, request)));
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+    for (const s of settled.slice(1)) expect(s.status === 'rejected' && s.reason instanceof ApiError && s.reason.code).toBe('SERVICE_UNAVAILABLE');
+  } finally {
+    await capped.stop();
+  }
 });

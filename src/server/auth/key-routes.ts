@@ -27,7 +27,7 @@ export const recommendRoute: Route = {
   path: '/api/ai/recommend',
   methods: ['GET'],
   handle: (request, _pathParams, app) =>
-    withApiKey(request, app, (req) => app.searchGate.run(() => recommendHandler(req, currentSnapshot(app), app.search))),
+    withApiKey(request, app, (req) => recommendHandler(req, currentSnapshot(app), app.search)),
 };
 
 export const mcpRoute: Route = {

@@ -28,7 +28,7 @@ export function parseSearchParams(query: Record<string, unknown>): SearchParams 
  * away: a later request may get the full one).
  */
 export async function gatedSearch(app: AppContext, snapshot: Snapshot, request: SearchRequest) {
-  const result = await app.searchGate.run(() => app.search(snapshot, request));
+  const result = await app.search(snapshot, request);
   const keywordOnly = result.meta.vectorSide === 'unavailable';
   return {
     data: result.items.map((hit) => ({ ...hit.summary, search: hit.search })),
