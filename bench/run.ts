@@ -8,12 +8,13 @@
  *   5. longtail  issue 11: thousands of distinct queries drawn from the providers' own
  *                text, in process and over HTTP (cache on and off), at 100k and, with
  *                --with-1m, at 1M: latency, req/s, cache hit rate, RSS, first answer
+ *                (each size's snapshot read through first: bench/machine.ts readThrough)
  *   6. build     astro build at 100k: wall time, pages/s, peak RSS
  * Prints a table (stdout) and writes bench/results/latest.json. Progress lines go
  * to stderr on a terminal only. See bench/results/README.md.
  */
 import fs from 'node:fs';
-import { machineInfo } from './machine.ts';
+import { machineInfo, readThrough } from './machine.ts';
 import { parseBenchArgs, USAGE, UsageError, type BenchOptions } from './args.ts';
 import { ensureDataset, ensureSnapshot, snapshotFileFor } from './dataset.ts';
 import { runLongTailHttp } from './long-tail-http.ts';
@@ -131,6 +132,9 @@ async function main(opts: BenchOptions): Promise<void> {
     }
     results.longTail = { ...(results.longTail ?? {}) };
     for (const [size, file] of sizes) {
+      // from the page cache a serving node keeps, whatever the parts before left idle
+      const readSeconds = readThrough(file);
+      progress(`long tail ${size}: snapshot read through in ${readSeconds.toFixed(1)} s`);
       progress(`long tail ${size}: ${opts.longTailQueries} distinct queries in process ...`);
       const inProcess = (await worker<LongTailSearchResult>('bench/long-tail-search.ts', ['--db', file, '--queries', String(opts.longTailQueries)])).result;
       const paths = buildLongTailMix(file, opts.longTailQueries).map(longTailPath);
