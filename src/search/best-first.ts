@@ -5,7 +5,8 @@
  * Why not TopK: the vector probe ranks every list (2,500 at 100,000 providers,
  * 7,674 at 1,000,000) but stops once it has visited enough, after a few hundred. A
  * TopK of the twice-enough best, sorted in full, spent more than the scan's kernel
- * (a CPU profile: `ids` 7% and the heap's pushes 3% of the run, the kernel 13%). The arrays are reused: a probe allocates nothing here.
+ * (a CPU profile: `ids` 7% and the heap's pushes 3% of the run, the kernel 13%).
+ * The arrays are reused: a probe allocates nothing here.
  */
 export class BestFirst {
   private readonly scores: Float64Array;
