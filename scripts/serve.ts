@@ -15,13 +15,11 @@ import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { tuneServerHeap } from '../src/cli/server-heap.ts';
+import { SERVER_V8_FLAGS } from '../src/cli/server-heap.ts';
 import { withStartVariables } from '../src/cli/start-variables.ts';
 
 // Before the server's modules load (0.4 s): a process that replaces itself would load them twice.
-withStartVariables(process.env);
-// Before anything allocates: V8 decides which allocation sites to pretenure from the first scavenges on.
-tuneServerHeap();
+withStartVariables(process.env, SERVER_V8_FLAGS);
 
 const { forServer, loadEnv } = await import('../src/env.ts');
 const { createNodeServer, closeGracefully } = await import('../src/server/node-server.ts');

@@ -1,8 +1,10 @@
 /** npm start: build what is missing or stale (snapshot, site), then serve on PORT. */
+import { SERVER_V8_FLAGS } from '../src/cli/server-heap.ts';
 import { withStartVariables } from '../src/cli/start-variables.ts';
 
-// Before the build and before the modules load, so that they load once and serve.ts (imported below) finds the variables set.
-withStartVariables(process.env);
+// Before the build and before the modules load, so that they load once and serve.ts (imported
+// below) finds the variables and flags set. A build this runs runs with the server's flags.
+withStartVariables(process.env, SERVER_V8_FLAGS);
 
 const { loadEnv } = await import('../src/env.ts');
 const { buildSite, ensureSnapshot, PrepareError, siteIsStale } = await import('../src/cli/prepare.ts');

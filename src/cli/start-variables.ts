@@ -1,13 +1,15 @@
 /**
  * The variables the server's and the builder's processes need from their first
- * instruction, applied first at their edge (scripts/serve.ts, scripts/start.ts,
- * scripts/db-build.ts, scripts/rebuild.ts), which import their modules after it: a
- * process replaced after loading them loaded them twice (the server's 0.4 s more to
- * its first answer).
+ * instruction, and the V8 flags the server's need (src/cli/server-heap.ts), applied
+ * first at their edge (scripts/serve.ts, scripts/start.ts, scripts/db-build.ts,
+ * scripts/rebuild.ts), which import their modules after it: a process replaced after
+ * loading them loaded them twice (the server's 0.4 s more to its first answer).
  *
- * Both are read only when a process starts, so a process started without one of them
- * replaces itself with the same program, arguments and environment plus the missing
- * ones (process.execve: same pid, same stdio). A value set by the operator is kept.
+ * All are read only when a process starts (V8 sizes a heap when it creates it), so a
+ * process started without one of them replaces itself with the same program, arguments
+ * and environment plus the missing ones (process.execve: same pid, same stdio). A value
+ * set by the operator is kept: a variable already set, a flag already given on the
+ * command line or in NODE_OPTIONS (by name, whatever its value; `--no-x` names `x`).
  * Where execve is missing (not Linux) nothing changes.
  *
  * MALLOC_MMAP_THRESHOLD_ (glibc's malloc; other C libraries ignore it): glibc serves
@@ -40,10 +42,18 @@ const START_VARIABLES: Readonly<Record<string, string>> = {
   NODE_COMPILE_CACHE: path.join(os.tmpdir(), 'node-compile-cache'),
 };
 
-/** `env`: the process's environment, as the entry script (the edge) reads it. */
-export function withStartVariables(env: NodeJS.ProcessEnv): void {
+/** A flag's name: `--max_semi_space_size=32` and `--max-semi-space-size=16` name the same one, `--no-x` and `--x` too. */
+const flagName = (flag: string): string => flag.split('=')[0]!.replaceAll('_', '-').replace(/^--no-/, '--');
+
+/**
+ * `env`: the process's environment, as the entry script (the edge) reads it;
+ * `v8Flags`: the V8 flags the process needs from its start (none for the builder).
+ */
+export function withStartVariables(env: NodeJS.ProcessEnv, v8Flags: readonly string[] = []): void {
   if (process.platform !== 'linux' || typeof process.execve !== 'function') return;
   const missing = Object.entries(START_VARIABLES).filter(([name]) => env[name] === undefined);
-  if (missing.length === 0) return;
-  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], { ...env, ...Object.fromEntries(missing) });
+  const given = new Set([...process.execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].map(flagName));
+  const flags = v8Flags.filter((flag) => !given.has(flagName(flag)));
+  if (missing.length === 0 && flags.length === 0) return;
+  process.execve(process.execPath, [process.execPath, ...flags, ...process.execArgv, ...process.argv.slice(1)], { ...env, ...Object.fromEntries(missing) });
 }

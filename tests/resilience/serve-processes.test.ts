@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SERVER_V8_FLAGS } from '../../src/cli/server-heap.ts';
 import { buildSnapshot } from '../../src/snapshot/build.ts';
 import { deploymentEnv, generate, startNode, waitFor, workspace, type Node } from './fixture.ts';
 
@@ -72,11 +73,15 @@ it('answers from two server processes, neither of them the primary', async () =>
   expect(new Set(byPid.values()).size).toBe(1);
 });
 
-it.runIf(process.platform === 'linux')('runs the primary and both server processes with the allocator setting (src/cli/start-variables.ts)', async () => {
+it.runIf(process.platform === 'linux')('runs the primary and both server processes with the allocator setting and the V8 flags (src/cli/start-variables.ts, server-heap.ts)', async () => {
   const byPid = await idsByPid(node.url, (m) => m.size >= 2);
   const thresholdOf = (pid: number) =>
     fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').find((kv) => kv.startsWith('MALLOC_MMAP_THRESHOLD_='));
-  for (const pid of [node.child.pid!, ...byPid.keys()]) expect(thresholdOf(pid)).toBe(`MALLOC_MMAP_THRESHOLD_=${1024 * 1024}`);
+  const argsOf = (pid: number) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  for (const pid of [node.child.pid!, ...byPid.keys()]) {
+    expect(thresholdOf(pid)).toBe(`MALLOC_MMAP_THRESHOLD_=${1024 * 1024}`);
+    expect(argsOf(pid)).toEqual(expect.arrayContaining([...SERVER_V8_FLAGS]));
+  }
 });
 
 it('hot-swaps the snapshot in both processes', async () => {
