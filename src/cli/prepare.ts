@@ -1,7 +1,8 @@
 /**
  * The start rules (README, "Commands"), shared by `npm start` and `npm run build`:
- * - default path: (re)build data/directory.db from data/seed/ when it is missing or
- *   was built from another version of the seed (dataset hash differs);
+ * - default path: (re)build data/directory.db from data/seed/ when it is missing, was
+ *   built from another version of the seed (dataset hash differs) or by a builder of
+ *   another schema version (which the server would refuse);
  * - DIRECTORY_DB set: use the file as it is, never overwrite it; missing = error;
  * - pre-render the site when dist/ is missing or older than the snapshot.
  */
@@ -11,17 +12,22 @@ import { spawnSync } from 'node:child_process';
 import Database from 'better-sqlite3';
 import type { Env } from '../env.ts';
 import { hashDataset } from '../snapshot/dataset-hash.ts';
+import { SCHEMA_VERSION } from '../snapshot/schema-version.ts';
 
 export const SEED_DIR = 'data/seed';
 
 export class PrepareError extends Error {}
 
+/** The dataset hash of a snapshot this program reads, or undefined (another schema version, or no snapshot). */
 function builtFromHash(file: string): string | undefined {
   try {
     const db = new Database(file, { readonly: true, fileMustExist: true });
     try {
-      const row = db.prepare("SELECT value FROM snapshot_meta WHERE key = 'dataset_hash'").get() as { value: string } | undefined;
-      return row?.value;
+      const meta = new Map(db.prepare('SELECT key, value FROM snapshot_meta').all().map((r) => {
+        const { key, value } = r as { key: string; value: string };
+        return [key, value];
+      }));
+      return meta.get('schema_version') === SCHEMA_VERSION ? meta.get('dataset_hash') : undefined;
     } finally {
       db.close();
     }

@@ -3,11 +3,11 @@
  * providers of one combination. Only published providers with trustLevel >= 1 and
  * a city count; a child category counts under its active parent (an inactive
  * category, or a child of an inactive parent, does not count). One citySlug
- * normalization (src/text/city-slug.ts) is shared with the static pages.
+ * normalization (src/text/city-slug.ts, providers.city_slug) is shared with the
+ * static pages, and each city is named by providers.city_name.
  */
 import type { ProviderSummary } from '../schemas/provider.ts';
 import { categoryFilterIds, categoryTree, topLevelOf, type CategoryNode } from './categories.ts';
-import { citySlug, mostCommonSpelling } from '../text/city-slug.ts';
 import { toBusinessSummary } from './projections.ts';
 import type { ProviderRow } from './provider-row.ts';
 import { totalPages } from './providers.ts';
@@ -24,10 +24,10 @@ export interface ProgrammaticParam {
 }
 
 const LINKS_SQL = `
-  SELECT p.rowid AS rowid, p.city AS city, pc.category_id AS categoryId
+  SELECT p.rowid AS rowid, p.city_slug AS citySlug, p.city_name AS city, pc.category_id AS categoryId
   FROM published_providers p
   JOIN provider_categories pc ON pc.provider_rowid = p.rowid
-  WHERE p.trust_level >= ${TRUST_THRESHOLD} AND p.city IS NOT NULL AND trim(p.city) <> ''`;
+  WHERE p.trust_level >= ${TRUST_THRESHOLD} AND p.city_slug IS NOT NULL`;
 
 export const landingPath = (categorySlug: string, slugOfCity: string) => `/${categorySlug}-terbaik-${slugOfCity}`;
 
@@ -35,31 +35,18 @@ export const landingPath = (categorySlug: string, slugOfCity: string) => `/${cat
 export function programmaticParams(snapshot: Snapshot): ProgrammaticParam[] {
   return snapshot.memo('discovery:params', () => {
     const tree = categoryTree(snapshot);
-    const groups = new Map<string, { category: string; citySlug: string; providers: Set<number>; spellings: Map<string, number> }>();
-    const rows = snapshot.prepare<[], { rowid: number; city: string; categoryId: string }>(LINKS_SQL).all();
-    const seenSpelling = new Set<string>();
+    const groups = new Map<string, ProgrammaticParam & { providers: Set<number> }>();
+    const rows = snapshot.prepare<[], { rowid: number; citySlug: string; city: string; categoryId: string }>(LINKS_SQL).all();
     for (const r of rows) {
       const top = topLevelOf(tree, r.categoryId);
-      const slugOfCity = citySlug(r.city);
-      if (!top || slugOfCity === '') continue;
-      const key = `${top.slug}\u0000${slugOfCity}`;
+      if (!top) continue;
+      const key = `${top.slug}\u0000${r.citySlug}`;
       let g = groups.get(key);
-      if (!g) groups.set(key, (g = { category: top.slug, citySlug: slugOfCity, providers: new Set(), spellings: new Map() }));
+      // Every spelling of a citySlug has the one name shown (src/snapshot/place-names.ts).
+      if (!g) groups.set(key, (g = { categorySlug: top.slug, city: r.city, citySlug: r.citySlug, path: landingPath(top.slug, r.citySlug), providerCount: 0, providers: new Set() }));
       g.providers.add(r.rowid);
-      // A provider's spelling counts once per combination, however many categories link it.
-      const spellingKey = `${key}\u0000${r.rowid}`;
-      if (!seenSpelling.has(spellingKey)) {
-        seenSpelling.add(spellingKey);
-        g.spellings.set(r.city, (g.spellings.get(r.city) ?? 0) + 1);
-      }
     }
-    const params = [...groups.values()].map((g) => ({
-      categorySlug: g.category,
-      city: mostCommonSpelling(g.spellings),
-      citySlug: g.citySlug,
-      path: landingPath(g.category, g.citySlug),
-      providerCount: g.providers.size,
-    }));
+    const params = [...groups.values()].map(({ providers, ...param }) => ({ ...param, providerCount: providers.size }));
     return params.sort((a, b) => b.providerCount - a.providerCount || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   });
 }

@@ -6,16 +6,16 @@
 import type { Snapshot } from './snapshot.ts';
 import { queryParser, type QueryParser, type Vocabulary, type VocabularyCategory } from './nl-query.ts';
 
-// Most common spelling first, so the first city seen per citySlug is the one named.
+// Cities by their names shown (one per citySlug, src/snapshot/place-names.ts), most providers first.
 const CITIES_SQL = `
-  SELECT city, city_slug AS citySlug, SUM(providers) AS n
+  SELECT city_name AS city, city_slug AS citySlug, SUM(providers) AS n
   FROM published_places
-  WHERE city IS NOT NULL AND city_slug IS NOT NULL AND city_slug <> ''
-  GROUP BY city
+  WHERE city_name IS NOT NULL AND city_slug IS NOT NULL AND city_slug <> ''
+  GROUP BY city_name
   ORDER BY n DESC, city`;
 
 const PROVINCES_SQL = `
-  SELECT DISTINCT province FROM published_places WHERE province IS NOT NULL ORDER BY province`;
+  SELECT DISTINCT province_name AS province FROM published_places WHERE province_name IS NOT NULL ORDER BY province`;
 
 // Usable categories: active, under an active parent when they have one.
 const CATEGORIES_SQL = `

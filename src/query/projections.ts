@@ -42,8 +42,9 @@ export function toBusinessSummary(row: SummaryRow): ProviderSummary {
     slug: row.slug,
     companyName: row.company_name,
     tagline: row.tagline,
-    city: row.city,
-    province: row.province,
+    // The names shown (one per place, src/snapshot/place-names.ts), never a raw spelling.
+    city: row.city_name,
+    province: row.province_name,
     country: row.country,
     trustLevel: row.trust_level,
     confidenceScore: formatConfidence(row.confidence_score),

@@ -1,14 +1,18 @@
 /**
  * Reports: a record of the dataset (title, summary, category, country, year) plus
  * figures computed from the snapshot's published providers in that category (and
- * its active children) and country. Commercial figures read displayable IDR values
- * only (the snapshot's money columns hold nothing else), so no report can reveal a
- * hidden amount. The API, the report pages (/laporan/{slug}) and the category
- * pages' charts all read these figures from `marketFigures`: one computation.
+ * its active children) and country. The rule for statistics (docs/interface.md,
+ * "Statistics"): an average, median or distribution counts only the providers
+ * that have the value, and those without it are counted apart. Ratings count rated
+ * providers only (isRated: at least one review); commercial figures read
+ * displayable IDR values only (the snapshot's money columns hold nothing else), so
+ * no report can reveal a hidden amount. Cities are named by providers.city_name.
+ * The API, the report pages (/laporan/{slug}) and the category pages' charts all
+ * read these figures from `marketFigures`: one computation.
  */
 import type { ReportResponse } from '../schemas/api/responses.ts';
 import { categoryFilterIds, categoryTree, toCategoryRef, type CategoryNode } from './categories.ts';
-import { citySlug, mostCommonSpelling } from '../text/city-slug.ts';
+import { isRated } from '../schemas/provider.ts';
 import { formatRating } from './projections.ts';
 import type { Snapshot } from './snapshot.ts';
 
@@ -29,8 +33,10 @@ export interface ReportListing {
 }
 
 interface FigureRow {
+  citySlug: string | null;
   city: string | null;
   rating: number;
+  reviews: number;
   trust: number;
   hourly: number | null;
   budget: number | null;
@@ -40,7 +46,7 @@ interface FigureRow {
 const REPORT_SQL = 'SELECT slug, title, category_slug, country, year, summary FROM reports WHERE slug = ?';
 const LISTING_SQL = 'SELECT slug, title, category_slug AS categorySlug, year FROM reports ORDER BY year DESC, slug';
 const FIGURES_SQL = `
-  SELECT p.city AS city, p.overall_rating AS rating, p.trust_level AS trust,
+  SELECT p.city_slug AS citySlug, p.city_name AS city, p.overall_rating AS rating, p.total_reviews AS reviews, p.trust_level AS trust,
          p.hourly_rate_idr AS hourly, p.min_project_budget_idr AS budget,
          coalesce(p.updated_at, p.published_at) AS updated
   FROM published_providers p
@@ -48,6 +54,7 @@ const FIGURES_SQL = `
     AND p.rowid IN (SELECT pc.provider_rowid FROM provider_categories pc
                     WHERE pc.category_id IN (SELECT value FROM json_each(:categoryIds)))`;
 
+/** Rated providers only: an unrated one is in no bucket (it has no rating, not a rating of 0). */
 const RATING_BUCKETS = [
   { range: '0.00-0.99', min: 0, max: 1 },
   { range: '1.00-1.99', min: 1, max: 2 },
@@ -101,31 +108,36 @@ export function marketFigures(snapshot: Snapshot, category: CategoryNode | undef
           .all({ country, categoryIds: JSON.stringify(categoryFilterIds(categoryTree(snapshot), category)) })
       : [];
     // One pass over the rows for every count.
-    const cities = new Map<string, { spellings: Map<string, number>; count: number }>();
+    const cities = new Map<string, { city: string; count: number }>();
     const ratingCounts = RATING_BUCKETS.map(() => 0);
     const trustCounts = TRUST_LEVELS.map(() => 0);
+    let rated = 0;
     let ratingSum = 0;
     for (const r of rows) {
-      ratingSum += r.rating;
-      const bucket = RATING_BUCKETS.findIndex((b) => r.rating >= b.min && r.rating < b.max);
-      if (bucket >= 0) ratingCounts[bucket]!++;
+      if (isRated(r.reviews)) {
+        rated++;
+        ratingSum += r.rating;
+        const bucket = RATING_BUCKETS.findIndex((b) => r.rating >= b.min && r.rating < b.max);
+        if (bucket >= 0) ratingCounts[bucket]!++;
+      }
       if (r.trust >= 0 && r.trust < trustCounts.length) trustCounts[r.trust]!++;
-      if (!r.city) continue;
-      const key = citySlug(r.city);
-      const c = cities.get(key) ?? { spellings: new Map<string, number>(), count: 0 };
+      if (r.citySlug === null || r.city === null) continue;
+      // Every spelling of a citySlug has the one name shown (src/snapshot/place-names.ts).
+      const c = cities.get(r.citySlug) ?? { city: r.city, count: 0 };
       c.count++;
-      c.spellings.set(r.city, (c.spellings.get(r.city) ?? 0) + 1);
-      cities.set(key, c);
+      cities.set(r.citySlug, c);
     }
     const byCity = [...cities]
-      .map(([key, c]) => ({ city: mostCommonSpelling(c.spellings), citySlug: key, count: c.count }))
+      .map(([key, c]) => ({ city: c.city, citySlug: key, count: c.count }))
       .sort((a, b) => b.count - a.count || (a.citySlug < b.citySlug ? -1 : 1));
     const figures: MarketFigures = {
       totalProviders: rows.length,
       byCity,
       ratingDistribution: RATING_BUCKETS.map((b, i) => ({ range: b.range, count: ratingCounts[i]! })),
       trustDistribution: TRUST_LEVELS.map((t) => ({ trustLevel: t, count: trustCounts[t]! })),
-      averageRating: rows.length ? formatRating(ratingSum / rows.length) : null,
+      providersWithReviews: rated,
+      providersWithoutReviews: rows.length - rated,
+      averageRating: rated ? formatRating(ratingSum / rated) : null,
       commercial: { hourlyRate: moneyFigure(rows.map((r) => r.hourly)), minProjectBudget: moneyFigure(rows.map((r) => r.budget)) },
     };
     return { figures, lastUpdated: latestDate(rows.map((r) => r.updated)) };

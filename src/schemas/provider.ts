@@ -46,19 +46,26 @@ export type PublicDataMeta = z.output<typeof PublicDataMetaSchema>;
 const decimal = (digits: number) =>
   z.string().regex(new RegExp(`^\\d+\\.\\d{${digits}}$`), `decimal with ${digits} fraction digits`);
 
+/**
+ * The rule for ratings (docs/interface.md, "Statistics"): a provider without reviews
+ * has no rating. Its overallRating reads "0.00" and is never shown as a rating,
+ * averaged, or put in a rating bucket; every reader asks this, not the rating.
+ */
+export const isRated = (totalReviews: number): boolean => totalReviews > 0;
+
 /** toBusinessSummary: what every list, search result and comparison item carries. */
 export const ProviderSummarySchema = z.object({
   id: z.string(),
   slug: z.string().describe('URL key of the provider'),
   companyName: z.string(),
   tagline: z.string(),
-  city: z.string().nullable(),
-  province: z.string().nullable(),
+  city: z.string().nullable().describe('the name shown for the city (one spelling per citySlug)'),
+  province: z.string().nullable().describe('the name shown for the province'),
   country: z.string().describe('ISO 3166-1 alpha-2 country code'),
   trustLevel: z.number().int().min(0).max(5).describe('0-5; discovery threshold is >= 1'),
   confidenceScore: decimal(3).describe('decimal string with 3 fraction digits, e.g. "0.870"'),
-  overallRating: decimal(2).describe('decimal string with 2 fraction digits, e.g. "4.60"'),
-  totalReviews: z.number().int().min(0),
+  overallRating: decimal(2).describe('decimal string with 2 fraction digits, e.g. "4.60"; "0.00" and no rating at all when totalReviews is 0'),
+  totalReviews: z.number().int().min(0).describe('0: the provider has no rating yet'),
   publicDataMeta: PublicDataMetaSummarySchema,
 });
 export type ProviderSummary = z.output<typeof ProviderSummarySchema>;

@@ -12,7 +12,7 @@ import { containsPhrase } from '../text/phrase-table.ts';
 import { normalizeTokens } from '../text/tokens.ts';
 import { displayableMinBudget, formatRating } from '../query/projections.ts';
 import type { ProviderRow } from '../query/provider-row.ts';
-import type { CategoryRef } from '../schemas/provider.ts';
+import { isRated, type CategoryRef } from '../schemas/provider.ts';
 import { formatRupiah } from '../text/format.ts';
 
 export type Field = 'name' | 'tagline' | 'description' | 'tags' | 'category';
@@ -25,7 +25,8 @@ export interface ReasonEvidence {
   serviceCategories: string[];
   city: string | null;
   trustLevel: number;
-  rating: string;
+  /** the overall rating, or null when the provider has no reviews (and so no rating) */
+  rating: string | null;
   reviews: number;
   publicProofs: number;
   /** displayable minimum project budget when the request named a budget it fits */
@@ -78,9 +79,9 @@ export function gatherEvidence(
     matches,
     // A provider in a child category serves the parent the request named ("mobile app" -> Android).
     serviceCategories: categories.filter((c) => wanted.has(c.slug) || wanted.has(parentOf(c.slug) ?? '')).map((c) => c.name),
-    city: row.city,
+    city: row.city_name,
     trustLevel: row.trust_level,
-    rating: formatRating(row.overall_rating),
+    rating: isRated(row.total_reviews) ? formatRating(row.overall_rating) : null,
     reviews: row.total_reviews,
     publicProofs: input.publicProofs,
     budgetFit,
@@ -98,7 +99,7 @@ const WORDS = {
     category: (names: string) => `terdaftar di kategori ${names}`,
     city: (city: string) => `berlokasi di ${city}`,
     trust: (level: number) => `trust level ${level}/5`,
-    rating: (r: string, n: number) => (n === 0 ? 'belum ada ulasan' : `rating ${r} dari ${n} ulasan`),
+    rating: (r: string | null, n: number) => (r === null ? 'belum ada ulasan' : `rating ${r} dari ${n} ulasan`),
     proofs: (n: number) => (n === 0 ? 'belum ada bukti publik' : `${n} bukti publik`),
     budget: (min: string, max: string) => `proyek minimum ${min} masuk budget ${max}`,
   },
@@ -111,7 +112,7 @@ const WORDS = {
     category: (names: string) => `listed under ${names}`,
     city: (city: string) => `based in ${city}`,
     trust: (level: number) => `trust level ${level}/5`,
-    rating: (r: string, n: number) => (n === 0 ? 'no reviews yet' : `rated ${r} from ${n} reviews`),
+    rating: (r: string | null, n: number) => (r === null ? 'no reviews yet' : `rated ${r} from ${n} ${n === 1 ? 'review' : 'reviews'}`),
     proofs: (n: number) => (n === 0 ? 'no public proofs yet' : `${n} public ${n === 1 ? 'proof' : 'proofs'}`),
     budget: (min: string, max: string) => `minimum project ${min} fits the ${max} budget`,
   },

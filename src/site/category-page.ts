@@ -6,7 +6,8 @@ import { categoryProviders, usableCategories, type UsableCategory } from '../que
 import type { ProviderSummary } from '../schemas/provider.ts';
 import type { BarChartModel } from './charts/bar-chart.ts';
 import { breadcrumbJsonLd, itemListJsonLd, type Crumb, type JsonLd } from './jsonld.ts';
-import { chartSentences, cityChart, trustChart, type CityChart } from './report-charts.ts';
+import type { ColumnChartModel } from './charts/column-chart.ts';
+import { chartSentences, cityChart, ratingChart, trustChart, type CityChart } from './report-charts.ts';
 import { categoryPath, type PublicUrls } from '../web/urls.ts';
 
 export const CATEGORY_LIMIT = 30;
@@ -21,7 +22,7 @@ export interface CategoryPage {
   total: number;
   /** landing pages of this (top-level) category, most providers first */
   cities: { path: string; city: string; providerCount: number }[];
-  /** small charts of the category's providers (all countries), or null when it has none */
+  /** small charts of the category's providers (all countries): cities, trust, ratings; null when it has none */
   charts: CategoryCharts | null;
   /** market reports about this category */
   reports: ReportListing[];
@@ -31,18 +32,24 @@ export interface CategoryPage {
 }
 
 export interface CategoryCharts {
-  byCity: MarketFigures['byCity'];
-  trustDistribution: MarketFigures['trustDistribution'];
+  figures: Pick<MarketFigures, 'byCity' | 'trustDistribution' | 'ratingDistribution' | 'providersWithReviews' | 'providersWithoutReviews'>;
   cities: CityChart;
   trust: BarChartModel;
-  sentences: { cities: string; trust: string };
+  /** null when no provider of the category has reviews */
+  ratings: ColumnChartModel | null;
+  sentences: ReturnType<typeof chartSentences>;
 }
 
 function categoryCharts(figures: MarketFigures): CategoryCharts | null {
   if (figures.totalProviders === 0) return null;
   const cities = cityChart(figures.byCity, CATEGORY_CITY_BARS);
-  const { cities: citySentence, trust } = chartSentences(figures, cities);
-  return { byCity: figures.byCity, trustDistribution: figures.trustDistribution, cities, trust: trustChart(figures.trustDistribution), sentences: { cities: citySentence, trust } };
+  return {
+    figures,
+    cities,
+    trust: trustChart(figures.trustDistribution),
+    ratings: figures.providersWithReviews === 0 ? null : ratingChart(figures.ratingDistribution),
+    sentences: chartSentences(figures, cities),
+  };
 }
 
 export function categoryPage(snapshot: Snapshot, slug: string, urls: PublicUrls): CategoryPage | undefined {

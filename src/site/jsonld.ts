@@ -4,7 +4,7 @@
  * close the <script> element or break a JavaScript parser (docs/interface.md).
  */
 import type { ReportResponse } from '../schemas/api/responses.ts';
-import type { ProviderDetail } from '../schemas/provider.ts';
+import { isRated, type ProviderDetail } from '../schemas/provider.ts';
 import { absoluteUrl, categoryPath, landingPath, providerPath, reportApiPath, reportPath, vicPath } from '../web/urls.ts';
 import { safeHttpUrl } from '../text/format.ts';
 
@@ -43,7 +43,8 @@ export function providerJsonLd({ detail, webUrl, minProjectBudgetIdr }: Provider
     sameAs: safeHttpUrl(detail.website) ?? undefined,
     subjectOf: { '@type': 'Dataset', name: 'Kartu VIC', url: absoluteUrl(webUrl, vicPath(detail.slug)), encodingFormat: 'application/ld+json' },
   };
-  if (detail.totalReviews > 0) {
+  // A rating only where there are reviews: an aggregateRating of 0 reviews would be a rating of nothing.
+  if (isRated(detail.totalReviews)) {
     ld.aggregateRating = {
       '@type': 'AggregateRating',
       ratingValue: Number(detail.overallRating),

@@ -35,6 +35,8 @@ export function renderLlmsTxt(input: LlmsInput): string {
     '',
     `Provider pages live at ${web('/provider/{slug}')} and each provider's machine-readable card (VIC, application/ld+json) at ${web('/provider/{slug}/vic.json')}. The REST API under ${api('/api/v1')} needs no key; the AI endpoint and MCP need an X-API-Key header. Search uses hybrid ranking (keyword + vector, Reciprocal Rank Fusion). No placement is paid.`,
     '',
+    'A provider with totalReviews 0 has no rating yet: its overallRating reads "0.00" (null on the VIC card) and is not a rating of 0; report averages and rating distributions count rated providers only and give the unrated ones as a separate count (providersWithoutReviews). City and province names are given in one spelling per place.',
+    '',
     '## Penyedia (providers)',
     '',
   ];

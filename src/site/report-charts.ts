@@ -47,8 +47,14 @@ export function moneyChart(figure: MoneyFigure): RangeChartModel | null {
   });
 }
 
-/** One sentence per chart that says what it shows at a glance (figcaption and SVG desc). */
-export function chartSentences(figures: Pick<MarketFigures, 'totalProviders' | 'byCity' | 'trustDistribution' | 'ratingDistribution'>, cities: CityChart) {
+type SentenceFigures = Pick<MarketFigures, 'totalProviders' | 'byCity' | 'trustDistribution' | 'ratingDistribution' | 'providersWithReviews' | 'providersWithoutReviews'>;
+
+/**
+ * One sentence per chart that says what it shows at a glance (figcaption and SVG
+ * desc), and the sentence that counts the providers a rating chart leaves out
+ * (docs/interface.md, "Statistics"), or null when every provider is rated.
+ */
+export function chartSentences(figures: SentenceFigures, cities: CityChart) {
   const top = figures.byCity[0];
   const trusted = figures.trustDistribution.filter((t) => t.trustLevel >= 3).reduce((s, t) => s + t.count, 0);
   const modal = figures.ratingDistribution.reduce((best, r) => (r.count > best.count ? r : best), figures.ratingDistribution[0]!);
@@ -57,6 +63,14 @@ export function chartSentences(figures: Pick<MarketFigures, 'totalProviders' | '
       ? `${top.city} memiliki penyedia terbanyak (${formatCount(top.count)}). Grafik menampilkan ${cities.shown} dari ${cities.cityCount} kota.`
       : 'Belum ada penyedia dengan kota yang diketahui.',
     trust: `${formatCount(trusted)} dari ${formatCount(figures.totalProviders)} penyedia berada di tingkat kepercayaan 3 (terverifikasi) atau lebih tinggi.`,
-    ratings: `Rentang rating yang paling sering: ${ratingRangeLabel(modal.range)} (${formatCount(modal.count)} penyedia).`,
+    ratings:
+      figures.providersWithReviews > 0
+        ? `Rentang rating yang paling sering: ${ratingRangeLabel(modal.range)} (${formatCount(modal.count)} dari ${formatCount(figures.providersWithReviews)} penyedia yang memiliki ulasan).`
+        : 'Belum ada penyedia yang memiliki ulasan.',
+    unrated: unratedSentence(figures.providersWithoutReviews),
   };
 }
+
+/** "7 penyedia belum memiliki ulasan ...", or null when there is none. */
+const unratedSentence = (unrated: number): string | null =>
+  unrated > 0 ? `${formatCount(unrated)} penyedia belum memiliki ulasan; mereka tidak dihitung dalam sebaran maupun rata-rata rating.` : null;

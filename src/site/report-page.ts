@@ -33,7 +33,8 @@ export interface ReportPage {
   charts: {
     cities: CityChart;
     trust: BarChartModel;
-    ratings: ColumnChartModel;
+    /** null when no provider counted has reviews */
+    ratings: ColumnChartModel | null;
     hourlyRate: RangeChartModel | null;
     minProjectBudget: RangeChartModel | null;
   } | null;
@@ -65,7 +66,7 @@ export function reportPage(snapshot: Snapshot, slug: string, urls: PublicUrls): 
     charts: data.totalProviders === 0 ? null : {
       cities: cityChart(data.byCity, REPORT_CITY_BARS),
       trust: trustChart(data.trustDistribution),
-      ratings: ratingChart(data.ratingDistribution),
+      ratings: data.providersWithReviews === 0 ? null : ratingChart(data.ratingDistribution),
       hourlyRate: moneyChart(data.commercial.hourlyRate),
       minProjectBudget: moneyChart(data.commercial.minProjectBudget),
     },

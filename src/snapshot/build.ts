@@ -11,7 +11,8 @@
  * Steps: validate and load (one streaming pass, dataset-reader.ts; the search
  * postings are collected on the way, search-postings-builder.ts) -> search_postings
  * -> secondary indexes and FTS merge (the embedder's fit runs beside them on a
- * worker, embedder-fit-start.ts), published_places, published_summaries, search_columns -> embeddings (provider-vectors.ts) ->
+ * worker, embedder-fit-start.ts), published_places, the places' names (place-names.ts), published_summaries,
+ * search_columns -> embeddings (provider-vectors.ts) ->
  * vector_partitions -> snapshot_meta -> ANALYZE / PRAGMA optimize ->
  * journal_mode=DELETE -> rename.
  */
@@ -30,6 +31,7 @@ import { SCHEMA_STATEMENTS, SCHEMA_VERSION } from './snapshot-schema.ts';
 import { closeBuildFile, moveIntoPlace, openBuildFile, removeTemp } from './build-file.ts';
 import { SnapshotWriter } from './snapshot-writer.ts';
 import { writeSearchColumns } from './search-columns.ts';
+import { writePlaceNames } from './place-names.ts';
 import { DatasetInvalidError, IssueLog, type DatasetIssue } from './validate-issues.ts';
 import { DATASET_FILES } from '../schemas/dataset.ts';
 
@@ -116,6 +118,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     progress('indexes', 0);
     createIndexes(db);
     db.exec(COUNT_PUBLISHED_PLACES_SQL);
+    writePlaceNames(db);
     copyPublishedSummaries(db);
     writeSearchColumns(db);
 
@@ -208,8 +211,8 @@ async function loadDataset(
 }
 
 const COUNT_PUBLISHED_PLACES_SQL = `
-  INSERT INTO published_places (city, city_slug, province, providers)
-  SELECT city, city_slug, province, COUNT(*) FROM published_providers GROUP BY city, city_slug, province`;
+  INSERT INTO published_places (city, city_slug, city_name, province, province_name, providers)
+  SELECT city, city_slug, city, province, province, COUNT(*) FROM published_providers GROUP BY city, city_slug, province`;
 
 /** published_summaries (schema.sql) from the view, its columns named once: by the table. */
 function copyPublishedSummaries(db: Database.Database): void {

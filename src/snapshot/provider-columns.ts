@@ -6,6 +6,7 @@
  */
 import { citySlug } from '../text/city-slug.ts';
 import type { Money, ProviderRecord } from '../schemas/dataset.ts';
+import { isRated } from '../schemas/provider.ts';
 
 export type CurrencyClass = 'IDR' | 'NON_IDR' | 'UNKNOWN';
 export type BusinessSize = 'micro' | 'small' | 'medium' | 'large';
@@ -56,7 +57,10 @@ export interface ProviderColumns {
   website: string | null;
   city: string | null;
   city_slug: string | null;
+  /** the name shown for the city: its spelling until writePlaceNames (place-names.ts) names every place */
+  city_name: string | null;
   province: string | null;
+  province_name: string | null;
   country: string;
   primary_category_id: string | null;
   trust_level: number;
@@ -100,12 +104,15 @@ export function providerColumns(p: ProviderRecord): ProviderColumns {
     website: p.website,
     city: p.city,
     city_slug: slugOfCity === '' ? null : slugOfCity,
+    city_name: p.city,
     province: p.province,
+    province_name: p.province,
     country: p.country,
     primary_category_id: p.categoryIds[0] ?? null,
     trust_level: p.trustLevel,
     confidence_score: p.confidenceScore,
-    overall_rating: p.overallRating,
+    // No reviews, no rating (docs/interface.md, "Statistics"): whatever the record says, it is stored as 0.
+    overall_rating: isRated(p.totalReviews) ? p.overallRating : 0,
     total_reviews: p.totalReviews,
     capability_tags: JSON.stringify(p.capabilityTags),
     industry_focus: JSON.stringify(p.industryFocus),

@@ -14,8 +14,10 @@
  * 8: vector_partitions holds each vector as int16 steps (was float32).
  * 9: vector_partitions holds each list's second copies (spill_rowids).
  * 10: published_summaries (the summary columns of the published providers) required.
+ * 11: providers.city_name and province_name (the names shown; published_summaries holds them
+ *     instead of city and province, published_places beside them); overall_rating 0 without reviews.
  */
-export const SCHEMA_VERSION = '10';
+export const SCHEMA_VERSION = '11';
 
 /** Tables and views every complete snapshot has (verifySnapshotFile checks them). */
 export const REQUIRED_TABLES = [

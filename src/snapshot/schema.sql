@@ -35,12 +35,14 @@ CREATE TABLE providers (
   website                 TEXT,
   city                    TEXT,
   city_slug               TEXT,                  -- citySlug(city), see src/text/city-slug.ts
+  city_name               TEXT,                  -- the name shown for city_slug (src/snapshot/place-names.ts)
   province                TEXT,
+  province_name           TEXT,                  -- the name shown for the province
   country                 TEXT NOT NULL,
   primary_category_id     TEXT,
   trust_level             INTEGER NOT NULL,
   confidence_score        REAL NOT NULL,
-  overall_rating          REAL NOT NULL,
+  overall_rating          REAL NOT NULL,         -- 0 when total_reviews is 0: no rating
   total_reviews           INTEGER NOT NULL,
   capability_tags         TEXT NOT NULL,         -- JSON array of strings
   industry_focus          TEXT NOT NULL,         -- JSON array of strings
@@ -142,8 +144,8 @@ CREATE TABLE published_summaries (
   slug                  TEXT NOT NULL,
   company_name          TEXT NOT NULL,
   tagline               TEXT NOT NULL,
-  city                  TEXT,
-  province              TEXT,
+  city_name             TEXT,
+  province_name         TEXT,
   country               TEXT NOT NULL,
   trust_level           INTEGER NOT NULL,
   confidence_score      REAL NOT NULL,
@@ -163,12 +165,15 @@ CREATE TABLE published_summaries (
 -- Published providers per place, counted once by the builder: the request parser's
 -- cities and provinces (src/query/nl-query-vocabulary.ts) read these few hundred rows
 -- when a snapshot opens instead of grouping every published provider (1,000,000
--- providers: about 2 s before the first answer).
+-- providers: about 2 s before the first answer); the builder names the places from
+-- these counts (src/snapshot/place-names.ts).
 CREATE TABLE published_places (
-  city       TEXT,
-  city_slug  TEXT,
-  province   TEXT,
-  providers  INTEGER NOT NULL
+  city          TEXT,
+  city_slug     TEXT,
+  city_name     TEXT,
+  province      TEXT,
+  province_name TEXT,
+  providers     INTEGER NOT NULL
 );
 
 -- Filter and sort indexes (the API's filters and sorts; see src/query/filters.ts).

@@ -13,7 +13,8 @@ import { TagGroups } from './tag-groups.ts';
 const COMMIT_EVERY = 100_000;
 
 const PROVIDER_COLUMNS = [
-  'id', 'slug', 'company_name', 'tagline', 'description', 'website', 'city', 'city_slug', 'province', 'country',
+  'id', 'slug', 'company_name', 'tagline', 'description', 'website', 'city', 'city_slug', 'city_name', 'province',
+  'province_name', 'country',
   'primary_category_id', 'trust_level', 'confidence_score', 'overall_rating', 'total_reviews', 'capability_tags',
   'industry_focus', 'languages_supported', 'employee_available', 'employee_provenance', 'employee_min', 'employee_max',
   'business_size', 'budget_available', 'budget_provenance', 'budget_currency_class', 'min_project_budget_idr',

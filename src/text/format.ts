@@ -2,7 +2,7 @@
  * How pages say things (docs/interface.md): Indonesian, money as Rupiah
  * ("Rp 350.000"), dates in Asia/Jakarta, provenance in words.
  */
-import type { ProviderDetail } from '../schemas/provider.ts';
+import { isRated, type ProviderDetail, type ProviderSummary } from '../schemas/provider.ts';
 
 const rupiah = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
 const longDate = new Intl.DateTimeFormat('id-ID', { timeZone: 'Asia/Jakarta', day: 'numeric', month: 'long', year: 'numeric' });
@@ -27,6 +27,10 @@ export function isoDateJakarta(iso: string): string {
 
 /** "4,60" for "4.60": Indonesian decimal comma. */
 export const formatDecimal = (decimal: string): string => decimal.replace('.', ',');
+
+/** "4,60 / 5 (12 ulasan)", or "Belum ada ulasan": a provider without reviews has no rating to show (isRated). */
+export const formatProviderRating = (p: Pick<ProviderSummary, 'overallRating' | 'totalReviews'>): string =>
+  isRated(p.totalReviews) ? `${formatDecimal(p.overallRating)} / 5 (${formatCount(p.totalReviews)} ulasan)` : 'Belum ada ulasan';
 
 export const TRUST_LABELS: Record<number, string> = {
   0: 'Belum terverifikasi',

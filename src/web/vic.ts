@@ -3,11 +3,12 @@
  * served at /provider/{slug}/vic.json and by the MCP tool get_provider_card. Built
  * only from the one projection (toProviderDetail) and the public proofs, so it
  * carries exactly what the REST detail carries, typed for machines:
- * trust.confidenceScore is a number here (REST sends the 3-digit string) and
+ * trust.confidenceScore is a number here (REST sends the 3-digit string),
+ * trust.overallRating a number or null without reviews (REST sends "0.00"), and
  * `@context` is a string (docs/interface.md).
  */
 import * as z from 'zod';
-import type { ProviderDetail } from '../schemas/provider.ts';
+import { isRated, type ProviderDetail } from '../schemas/provider.ts';
 import { absoluteUrl, providerPath, vicPath } from './urls.ts';
 import { VIC_SCHEMA_VERSION, VIC_VERSION } from './vic-version.ts';
 
@@ -49,7 +50,7 @@ export const VicCardSchema = z.object({
   trust: z.object({
     confidenceScore: z.number().describe('0-1'),
     trustLevel: z.number().int().describe('0-5'),
-    overallRating: z.number().describe('0-5'),
+    overallRating: z.number().nullable().describe('0-5; null when the provider has no reviews, so no rating'),
     totalReviews: z.number().int(),
   }),
   commercial: z.object({
@@ -102,7 +103,7 @@ export function buildVicCard(detail: ProviderDetail, publicProofs: PublicProof[]
     trust: {
       confidenceScore: Number(detail.confidenceScore),
       trustLevel: detail.trustLevel,
-      overallRating: Number(detail.overallRating),
+      overallRating: isRated(detail.totalReviews) ? Number(detail.overallRating) : null,
       totalReviews: detail.totalReviews,
     },
     commercial: {

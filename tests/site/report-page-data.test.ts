@@ -41,7 +41,7 @@ describe('reportPage', () => {
     expect(page.report).toEqual(api.data);
     expect(page.report.totalProviders).toBeGreaterThan(0);
     expect(page.charts!.trust.bars.map((b) => b.value)).toEqual(api.data.trustDistribution.map((t) => t.count));
-    expect(page.charts!.ratings.columns.map((c) => c.value)).toEqual(api.data.ratingDistribution.map((r) => r.count));
+    expect(page.charts!.ratings!.columns.map((c) => c.value)).toEqual(api.data.ratingDistribution.map((r) => r.count));
     expect(page.charts!.cities.model.bars.map((b) => b.label)).toEqual(api.data.byCity.slice(0, REPORT_CITY_BARS).map((c) => c.city));
     expect(page.charts!.minProjectBudget === null).toBe(api.data.commercial.minProjectBudget.providersWithDisplayableValue === 0);
   });

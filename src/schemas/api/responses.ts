@@ -106,7 +106,7 @@ export type SearchResponse = z.output<typeof SearchResponseSchema>;
 
 export const ProgrammaticParamSchema = z.object({
   categorySlug: z.string().describe("the parent category's slug when the category is a child"),
-  city: z.string().describe('most common spelling of the city'),
+  city: z.string().describe('the name shown for the city: its most common well-cased spelling'),
   citySlug: z.string(),
   path: z.string().describe('/{categorySlug}-terbaik-{citySlug}'),
   providerCount: z.number().int().describe('published providers with trustLevel >= 1 in this combination'),
@@ -147,7 +147,7 @@ export const CompareResponseSchema = z.object({
 });
 
 const MoneyFigureSchema = z.object({
-  providersWithDisplayableValue: z.number().int(),
+  providersWithDisplayableValue: z.number().int().describe('the providers the figures count; the others (totalProviders minus these) show no value'),
   minIdr: z.number().nullable(),
   medianIdr: z.number().nullable(),
   maxIdr: z.number().nullable(),
@@ -162,10 +162,16 @@ export const ReportResponseSchema = z.object({
     country: z.string(),
     category: CategoryRefSchema,
     totalProviders: z.number().int().describe('published providers in the category and its children, in the country'),
-    byCity: z.array(z.object({ city: z.string(), citySlug: z.string(), count: z.number().int() })),
-    ratingDistribution: z.array(z.object({ range: z.string(), count: z.number().int() })),
+    byCity: z
+      .array(z.object({ city: z.string().describe('the name shown for the city'), citySlug: z.string(), count: z.number().int() }))
+      .describe('providers with a city, most first; every spelling of a citySlug counted under one name'),
+    providersWithReviews: z.number().int().describe('rated providers (totalReviews > 0): the ones ratingDistribution and averageRating count'),
+    providersWithoutReviews: z.number().int().describe('providers without reviews: no rating, in no rating bucket and not in the average'),
+    ratingDistribution: z
+      .array(z.object({ range: z.string(), count: z.number().int() }))
+      .describe('rated providers by overall rating; the counts add up to providersWithReviews'),
     trustDistribution: z.array(z.object({ trustLevel: z.number().int(), count: z.number().int() })),
-    averageRating: z.string().nullable().describe('decimal string with 2 fraction digits'),
+    averageRating: z.string().nullable().describe('mean overall rating of the rated providers, 2 fraction digits; null when none is rated'),
     commercial: z.object({
       hourlyRate: MoneyFigureSchema.describe('displayable IDR hourly rates only'),
       minProjectBudget: MoneyFigureSchema.describe('displayable IDR minimum budgets only'),
