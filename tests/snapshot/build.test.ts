@@ -143,9 +143,9 @@ describe('snapshot from the mini dataset', () => {
   });
 
   it('counts published providers per place in published_places, equal to grouping the view', () => {
-    const counted = db.prepare('SELECT city, city_slug, province, providers FROM published_places ORDER BY 1, 2, 3').all();
+    const counted = db.prepare('SELECT city, city_slug, city_name, province, province_name, providers FROM published_places ORDER BY 1, 2, 4').all();
     const grouped = db
-      .prepare('SELECT city, city_slug, province, count(*) AS providers FROM published_providers GROUP BY 1, 2, 3 ORDER BY 1, 2, 3')
+      .prepare('SELECT city, city_slug, city_name, province, province_name, count(*) AS providers FROM published_providers GROUP BY 1, 2, 4 ORDER BY 1, 2, 4')
       .all();
     expect(counted.length).toBeGreaterThan(0);
     expect(counted).toEqual(grouped);
