@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import Database from 'better-sqlite3';
 import { PNG } from 'pngjs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,9 +29,11 @@ let browser: Browser;
 let context: BrowserContext;
 let report: ReportResponse['data'];
 let categoryPathOfReport: string;
+let siteDb: string;
 
 beforeAll(async () => {
   const site = await builtSite();
+  siteDb = site.dbFile;
   [server, browser] = await Promise.all([startServer(site), launchChromium()]);
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
   const res = await fetch(`${server.origin}/api/v1/reports/${SLUG}`);
@@ -72,9 +75,16 @@ describe('report page numbers', () => {
     expect(await key('totalProviders')).toBe(formatCount(report.totalProviders));
     expect(await key('cityCount')).toBe(formatCount(report.byCity.length));
     expect(await key('averageRating')).toBe(`${formatDecimal(report.averageRating!)} / 5`);
+    expect(await key('providersWithReviews')).toBe(`dari ${formatCount(report.providersWithReviews)} penyedia yang memiliki ulasan`);
 
     expect((await tableRows(page, 'byCity')).map((r) => r.slice(0, 3))).toEqual(report.byCity.map((c) => [c.citySlug, c.city, formatCount(c.count)]));
     expect((await tableRows(page, 'ratingDistribution')).map((r) => [r[0], r[2]])).toEqual(report.ratingDistribution.map((b) => [b.range, formatCount(b.count)]));
+    // The unrated providers: counted apart, beside the chart and under the table, in no bucket.
+    expect(report.providersWithoutReviews).toBeGreaterThan(0);
+    expect(report.ratingDistribution.reduce((n, b) => n + b.count, 0)).toBe(report.providersWithReviews);
+    const unrated = `${formatCount(report.providersWithoutReviews)} penyedia belum memiliki ulasan`;
+    expect(await page.locator('section[aria-labelledby="rating"] figcaption [data-key="providersWithoutReviews"]').innerText()).toContain(unrated);
+    expect(await page.locator('table[data-figure="ratingDistribution"] tfoot tr[data-key="providersWithoutReviews"] td').first().innerText()).toBe(formatCount(report.providersWithoutReviews));
     expect((await tableRows(page, 'trustDistribution')).map((r) => [r[0], r[3]])).toEqual(report.trustDistribution.map((t) => [String(t.trustLevel), formatCount(t.count)]));
 
     expect((await chartMarks(page, 'grafik-kota')).map(([, v]) => v)).toEqual(report.byCity.slice(0, REPORT_CITY_BARS).map((c) => c.count));
@@ -115,6 +125,28 @@ describe('report page numbers', () => {
   });
 });
 
+describe('category page numbers', () => {
+  it('draw the rated providers by rating and count the unrated ones beside the chart, as SQL counts them', async () => {
+    const db = new Database(siteDb, { readonly: true, fileMustExist: true });
+    const slug = report.category.slug;
+    const sql = db.prepare(`SELECT count(*) FILTER (WHERE total_reviews > 0) AS rated, count(*) FILTER (WHERE total_reviews = 0) AS unrated
+      FROM published_providers WHERE rowid IN (SELECT provider_rowid FROM provider_categories WHERE category_id IN
+        (SELECT id FROM categories WHERE slug = :slug OR (active = 1 AND parent_id = (SELECT id FROM categories WHERE slug = :slug))))`);
+    const { rated, unrated } = sql.get({ slug }) as { rated: number; unrated: number };
+    db.close();
+    expect(unrated).toBeGreaterThan(0);
+    const { page } = await open(context, categoryPathOfReport);
+    const box = page.locator('[data-figure="ratingDistribution"]');
+    expect((await chartMarks(page, 'grafik-rating')).reduce((n, [, v]) => n + Number(v), 0)).toBe(rated);
+    expect(await box.locator('figcaption [data-key="providersWithoutReviews"]').innerText()).toBe(
+      `${formatCount(unrated)} penyedia belum memiliki ulasan; mereka tidak dihitung dalam sebaran maupun rata-rata rating.`,
+    );
+    // The chart's data table (closed by default) ends with the same count.
+    expect(await box.locator('tfoot tr[data-key="providersWithoutReviews"] td').textContent()).toBe(formatCount(unrated));
+    await page.close();
+  });
+});
+
 interface Paint {
   area: number;
   painted: number;
@@ -142,7 +174,7 @@ describe('charts in Chromium', () => {
       const { page, errors } = await open(context, pathname || categoryPathOfReport);
       const charts = page.locator('svg.chart-svg');
       const count = await charts.count();
-      expect(count).toBe(label === 'report' ? 3 + (await page.locator('[data-chart="range"]').count()) : 2);
+      expect(count).toBe(label === 'report' ? 3 + (await page.locator('[data-chart="range"]').count()) : 3);
       for (let i = 0; i < count; i++) {
         const svg = charts.nth(i);
         const fill = await svg.locator('rect').first().getAttribute('fill');
