@@ -35,7 +35,12 @@ export function renamedSpellings(spellings: { spelling: string; n: number }[]): 
   return renamed;
 }
 
-/** Runs after published_places is counted and before published_summaries is copied. */
+/**
+ * Runs after published_places is counted (each row's names still its spellings) and
+ * before published_summaries is copied. Every providers row must hold its own
+ * spelling as its name, as the writer stores it: a spelling that names its place
+ * is not visited.
+ */
 export function writePlaceNames(db: Database.Database): void {
   db.transaction(() => {
     for (const column of ['city', 'province'] as const) {
