@@ -1,5 +1,5 @@
 /**
- * Settings (the README's settings table), parsed once with zod: every variable the
+ * Settings (docs/settings.md), parsed once with zod: every variable the
  * project reads, and the only place that reads the environment. The entry points
  * (scripts/*.ts, astro.config.mjs) call `loadEnv()` and pass the result down, in
  * the server and the site inside the app context (src/server/context.ts).
