@@ -230,7 +230,7 @@ function embedderConfig(e: z.output<typeof EnvSchema>): EmbedderConfig {
  * SEARCH_THREADS when unset, in a server (`npm run serve`, `npm start`): one search
  * thread when the machine has a core to spare for it, the node runs one process
  * (SERVE_PROCESSES=1) and queries are embedded in process (the built-in embedder),
- * else none. Measured on two cores with the long-tail load (bench/results/README.md):
+ * else none. Measured on two cores with the long-tail load (bench/results/history.md):
  * 1,203-1,204 against 677-929 req/s at 100,000 providers, 422-530 against 299-371 at
  * 1,000,000, for 60-250 MB more memory (1,489-1,517 MB at 1,000,000, within the 1.5 GB
  * budget). With an external embedder a search mostly waits on the network, and each
