@@ -8,7 +8,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtSite, ROOT, type BuiltSite } from './fixture/built-site.ts';
 import { freePort } from './fixture/serve.ts';
-import { headersForStaticPath } from '../../src/site/static-headers.ts';
+import { loadEnv } from '../../src/env.ts';
+import { staticHeaders } from '../../src/site/static-headers.ts';
 
 const NGINX = '/usr/sbin/nginx';
 let site: BuiltSite;
@@ -97,7 +98,7 @@ describe('nginx with the shipped snippet', () => {
     for (const p of ['/sitemap.xml', '/sitemap-providers-2.xml', '/llms.txt', '/robots.txt']) {
       const res = await fetch(`${origin}${p}`);
       expect(res.status, p).toBe(200);
-      const expected = headersForStaticPath(p);
+      const expected = staticHeaders(loadEnv({}).securityHeaders).forPath(p);
       expect(res.headers.get('content-type'), p).toBe(expected['Content-Type']);
       expect(res.headers.get('cache-control'), p).toBe(expected['Cache-Control']);
     }
