@@ -113,3 +113,14 @@ describe('docs/nginx-static.conf', () => {
     expect(fs.readFileSync('docs/nginx-static.conf', 'utf8')).toBe(renderNginxSnippet(rules));
   });
 });
+
+describe('docs/nginx-lb.conf', () => {
+  it("answers its own 429 with the node's shared security headers (HSTS is the TLS front's)", () => {
+    const conf = fs.readFileSync('docs/nginx-lb.conf', 'utf8');
+    const location = conf.slice(conf.indexOf('location @directory_rate_limited {'), conf.indexOf('return 429'));
+    const added = Object.fromEntries([...location.matchAll(/add_header ([\w-]+) "([^"]*)" always;/g)].map(([, name, value]) => [name, value]));
+    const { 'Strict-Transport-Security': hsts, ...shared } = securityHeaders(defaults, 'shared');
+    expect(hsts).toBeDefined();
+    expect(added).toEqual({ 'Access-Control-Allow-Origin': '*', ...shared });
+  });
+});
