@@ -124,3 +124,21 @@ describe('docs/nginx-lb.conf', () => {
     expect(added).toEqual({ 'Access-Control-Allow-Origin': '*', ...shared });
   });
 });
+
+describe('docs/security.md', () => {
+  const doc = fs.readFileSync('docs/security.md', 'utf8');
+  it('says what every security header does, with the values sent', () => {
+    const names = new Set([...Object.keys(securityHeaders(defaults, 'page')), ...Object.keys(securityHeaders(defaults, 'shared'))]);
+    for (const name of names) expect(doc, name).toMatch(new RegExp(`^\\| \`${name}\` \\|`, 'm'));
+    expect(doc).toContain(pageContentSecurityPolicy(defaults).split('; ').slice(0, 4).join('; '));
+    expect(doc).toContain(securityHeaders(defaults, 'shared')['Content-Security-Policy']);
+  });
+
+  it('and the README list the settings', () => {
+    const readme = fs.readFileSync('README.md', 'utf8');
+    for (const name of ['CSP_CONNECT_SRC', 'HSTS_MAX_AGE']) {
+      expect(doc, name).toContain(`| \`${name}\` |`);
+      expect(readme, name).toContain(`| \`${name}\` |`);
+    }
+  });
+});
