@@ -72,9 +72,9 @@ beforeAll(async () => {
   scanner = observatoryScanner();
   const dir = fs.mkdtempSync(path.join(site.dir, 'observatory-'));
   certs = makeCertificates(path.join(dir, 'tls'));
-  front = NetworkNamespace.create(`pd-front-${process.pid}`);
+  front = NetworkNamespace.create('pd-front');
   namespaces.push(front);
-  bare = NetworkNamespace.create(`pd-node-${process.pid}`);
+  bare = NetworkNamespace.create('pd-node');
   namespaces.push(bare);
   startNode(front, 4321); // the upstream address docs/nginx-tls.conf names
   startNode(bare, 80);

@@ -25,8 +25,11 @@ export class NetworkNamespace {
     this.prefix = ['ip', 'netns', 'exec', name];
   }
 
-  static create(name: string): NetworkNamespace {
+  /** `NAME-PID`: a namespace left by a run whose process is gone (killed mid-test) is removed first. */
+  static create(name: string, pid = process.pid): NetworkNamespace {
     if (process.getuid?.() !== 0) throw new Error('this test needs root for `ip netns` (nginx on ports 80 and 443 in a namespace of its own); .ci/run runs as root');
+    removeStale(name);
+    name = `${name}-${pid}`;
     for (const args of [['netns', 'add', name], ['-n', name, 'link', 'set', 'lo', 'up']]) {
       const r = spawnSync('ip', args, { encoding: 'utf8' });
       if (r.status !== 0) throw new Error(`ip ${args.join(' ')} failed: ${r.stderr || r.error?.message}`);
@@ -53,5 +56,18 @@ export class NetworkNamespace {
 
   remove(): void {
     spawnSync('ip', ['netns', 'del', this.name]);
+  }
+}
+
+function removeStale(base: string): void {
+  const listed = spawnSync('ip', ['netns', 'list'], { encoding: 'utf8' }).stdout ?? '';
+  for (const line of listed.split('\n')) {
+    const m = new RegExp(`^(${base}-(\\d+))\\b`).exec(line.trim());
+    if (!m) continue;
+    try {
+      process.kill(Number(m[2]), 0);
+    } catch {
+      spawnSync('ip', ['netns', 'del', m[1]!]);
+    }
   }
 }
