@@ -86,9 +86,7 @@ export async function createNodeServer(options: ServerOptions): Promise<http.Ser
       res.once('finish', () =>
         options.onRequestEnd?.({ requestId, method: req.method ?? 'GET', route, status: res.statusCode, ms: performance.now() - started }),
       );
-      const stampHeaders = () => {
-        for (const name in perRequest) res.setHeader(name, perRequest[name]!);
-      };
+      const stampHeaders = () => setHeaders(res, perRequest);
       const refuse = (err: ApiError) => writeReply(req, res, errorReply(err, context.logger), { ...perRequest, ...sharedSecurity });
       let lease: SnapshotLease | undefined;
       try {
