@@ -7,6 +7,7 @@
  * server-rendered pages) through nginx and from the node directly.
  */
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../src/env.ts';
@@ -142,6 +143,27 @@ describe('one set of headers, three sources', () => {
       expect(decided(fromNginx.headers), `nginx ${url}`).toMatchObject(expected);
       if (kind === 'shared') expect(fromNode.headers.get('access-control-allow-origin'), url).toBe('*');
       await Promise.all([fromNode.arrayBuffer(), fromNginx.arrayBuffer()]);
+    }
+  });
+
+  it("an operator's settings reach the node and the generated rules alike (HSTS off, an extra connect-src)", async () => {
+    const settings = { HSTS_MAX_AGE: '0', CSP_CONNECT_SRC: 'https://api.direktori.example.id' };
+    const tuned = await startServer(site, settings);
+    try {
+      const headersFile = execFileSync(process.execPath, [path.join(ROOT, 'scripts/header-rules.ts'), 'headers'], { env: { ...process.env, ...settings }, encoding: 'utf8' });
+      const rules = parseHeadersFile(headersFile);
+      for (const url of ['/', `/provider/${slugs[0]}/vic.json`, '/api/v1/providers', '/search?q=website']) {
+        const res = await fetch(tuned.origin + url);
+        expect(res.headers.get('strict-transport-security'), url).toBeNull();
+        if (!url.startsWith('/api/') && !url.startsWith('/search')) {
+          expect(decided(headersFromFile(rules, url, { 'content-type': res.headers.get('content-type')! })), url).toEqual(decided(res.headers));
+        }
+        await res.arrayBuffer();
+      }
+      const page = await fetch(`${tuned.origin}/`);
+      expect(page.headers.get('content-security-policy')).toContain("connect-src 'self' https://api.direktori.example.id;");
+    } finally {
+      await tuned.stop();
     }
   });
 
