@@ -26,10 +26,10 @@ export interface StaticHeaderRule {
 }
 
 const HOUR = 'public, max-age=3600';
-export const PAGE_CACHE_CONTROL = 'public, max-age=300, must-revalidate';
+const PAGE_CACHE_CONTROL = 'public, max-age=300, must-revalidate';
 
 /** Order matters: the first matching rule wins, most specific first. */
-export const STATIC_HEADER_RULES: readonly StaticHeaderRule[] = [
+const STATIC_HEADER_RULES: readonly StaticHeaderRule[] = [
   {
     name: 'VIC card (provider intelligence card)',
     test: /^\/provider\/[^/]+\/vic\.json$/,

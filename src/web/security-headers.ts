@@ -48,7 +48,7 @@ const UNUSED_FEATURES = [
 export const PERMISSIONS_POLICY = UNUSED_FEATURES.map((f) => `${f}=()`).join(', ');
 
 /** The CSP of everything that is not a page: nothing may load or run, nothing may frame it. */
-export const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'";
+const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /**
  * The pages' CSP. `default-src 'none'` first, then each kind of resource the pages
@@ -71,7 +71,7 @@ export function pageContentSecurityPolicy(settings: SecurityHeaderSettings): str
   return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 }
 
-export function hstsValue(settings: SecurityHeaderSettings): string | undefined {
+function hstsValue(settings: SecurityHeaderSettings): string | undefined {
   return settings.hstsMaxAge > 0 ? `max-age=${settings.hstsMaxAge}; includeSubDomains` : undefined;
 }
 
