@@ -23,7 +23,7 @@ withStartVariables(process.env, SERVER_V8_FLAGS);
 
 const { forServer, loadEnv } = await import('../src/env.ts');
 const { createNodeServer, closeGracefully } = await import('../src/server/node-server.ts');
-const { headersForStaticPath } = await import('../src/site/static-headers.ts');
+const { staticHeaders } = await import('../src/site/static-headers.ts');
 const { createLogger, requestLogger, requestStartLogger, swapLogger } = await import('../src/server/logging.ts');
 const { SnapshotHolder } = await import('../src/server/snapshot-holder.ts');
 const { createAppContext, installAppContext } = await import('../src/server/context.ts');
@@ -94,7 +94,7 @@ async function serveInThisProcess(): Promise<void> {
   const server = await createNodeServer({
     context,
     astroEntry: astroEntry(),
-    headersFor: headersForStaticPath,
+    headersFor: staticHeaders(env.securityHeaders).forPath,
     onRequestEnd: requestLogger(logger),
     onRequestStart: requestStartLogger(logger),
   });

@@ -1,5 +1,5 @@
 /**
- * Settings (the README's settings table), parsed once with zod: every variable the
+ * Settings (docs/settings.md), parsed once with zod: every variable the
  * project reads, and the only place that reads the environment. The entry points
  * (scripts/*.ts, astro.config.mjs) call `loadEnv()` and pass the result down, in
  * the server and the site inside the app context (src/server/context.ts).
@@ -12,6 +12,12 @@ import path from 'node:path';
 
 /** The sitemaps.org limit of URLs per sitemap file. */
 export const SITEMAP_PROTOCOL_MAX = 50_000;
+
+/** An origin a CSP source list may name: scheme, host (optionally `*.` first) and port, nothing else. */
+const CSP_ORIGIN = /^https?:\/\/(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/i;
+/** HSTS max-age by default: two years, the HSTS preload list's recommendation. */
+const HSTS_TWO_YEARS = 63_072_000;
+const HSTS_MAX_AGE_LIMIT = 10 * 365 * 86_400;
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
@@ -39,6 +45,13 @@ const EnvSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(65_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Response security headers (docs/security.md): extra connect-src origins of the pages' CSP, and HSTS
+  CSP_CONNECT_SRC: z
+    .string()
+    .default('')
+    .transform((s) => s.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.string().regex(CSP_ORIGIN, 'each entry must be an origin such as https://api.example.com or https://*.example.com (no path, quote or wildcard alone)'))),
+  HSTS_MAX_AGE: z.coerce.number().int().min(0).max(HSTS_MAX_AGE_LIMIT).default(HSTS_TWO_YEARS),
   // Test hook of whole-server tests: pins the rate limiter's clock (epoch ms) so a
   // test's requests all fall in one window however long they take. Never set in production.
   RATE_LIMIT_CLOCK_MS: z.coerce.number().int().positive().optional(),
@@ -84,6 +97,7 @@ const EMPTY_IS_UNSET = [
   'EMBEDDER_QUERY_TIMEOUT_MS',
   'EMBEDDER_QUERY_CACHE',
   'EMBEDDER_RETRY_AFTER_MS',
+  'HSTS_MAX_AGE',
 ];
 
 export type LogLevel = z.output<typeof EnvSchema>['LOG_LEVEL'];
@@ -108,6 +122,14 @@ export type EmbedderConfig =
       /** after a failed query request, the service is not asked again for this long */
       retryAfterMs: number;
     };
+
+/** What an operator may change in the response security headers (src/web/security-headers.ts). */
+export interface SecurityHeaderSettings {
+  /** Origins added to the pages' CSP connect-src (CSP_CONNECT_SRC); the site's own origin is always there. */
+  connectSrc: string[];
+  /** Strict-Transport-Security max-age in seconds (HSTS_MAX_AGE); 0 sends no HSTS header (a staging host without TLS). */
+  hstsMaxAge: number;
+}
 
 export interface Env {
   port: number;
@@ -159,6 +181,7 @@ export interface Env {
   /** The Astro server bundle to serve pages with, when set (tests point it at nothing to serve the API only). */
   astroServerEntry: string | undefined;
   embedder: EmbedderConfig;
+  securityHeaders: SecurityHeaderSettings;
 }
 
 const DEFAULT_DIRECTORY_DB = 'data/directory.db';
@@ -207,6 +230,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     sitemapMaxUrls: e.SITEMAP_MAX_URLS,
     astroServerEntry: e.ASTRO_SERVER_ENTRY === undefined ? undefined : path.resolve(cwd, e.ASTRO_SERVER_ENTRY),
     embedder: embedderConfig(e),
+    securityHeaders: { connectSrc: e.CSP_CONNECT_SRC, hstsMaxAge: e.HSTS_MAX_AGE },
   };
 }
 
@@ -230,7 +254,7 @@ function embedderConfig(e: z.output<typeof EnvSchema>): EmbedderConfig {
  * SEARCH_THREADS when unset, in a server (`npm run serve`, `npm start`): one search
  * thread when the machine has a core to spare for it, the node runs one process
  * (SERVE_PROCESSES=1) and queries are embedded in process (the built-in embedder),
- * else none. Measured on two cores with the long-tail load (bench/results/README.md):
+ * else none. Measured on two cores with the long-tail load (bench/results/history.md):
  * 1,203-1,204 against 677-929 req/s at 100,000 providers, 422-530 against 299-371 at
  * 1,000,000, for 60-250 MB more memory (1,489-1,517 MB at 1,000,000, within the 1.5 GB
  * budget). With an external embedder a search mostly waits on the network, and each

@@ -28,8 +28,8 @@
  * initial size is also the least V8 lets the limit fall to, so the old generation
  * collects at about 200 MB: none in a 20 s load, one in about 40 s at full load. The
  * smaller young generation is collected more often, more cheaply, and holds 100 MB
- * less. Same-minute pairs against the server without the two (bench/results/README.md,
- * "The session of 2026-11-29 07:42"):
+ * less. Same-minute pairs against the server without the two (bench/results/history.md,
+ * "Search threads and the HTTP tail"):
  * - 100,000 providers, cache off: 1,604 / 1,587 / 1,621 against 1,476 / 1,367 / 1,548
  *   req/s, p99 53 / 52 / 51 against 58 / 72 / 66 ms (the initial size alone);
  * - 1,000,000 providers, cache off: 563 / 582 against 530 / 570 req/s, p99 144 / 132

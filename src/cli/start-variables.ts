@@ -21,8 +21,8 @@
  * (SEARCH_THREADS=1) that was 250-300 MB at 1,000,000 providers: after the long-tail
  * load, five runs read 1,603-1,821 MB (median 1,737) and five with a fixed threshold
  * of 1 MB 1,425-1,581 MB (median 1,447), for the same req/s and CPU per request
- * (2026-11-26, bench/results/README.md). With one thread it saves 20-25 MB. The
- * builder's peak at 1,000,000 providers: 1,909 MB without it, 1,565 MB with it, in
+ * (2026-11-26; bench/results/history.md, "Memory"). With one thread it saves 20-25
+ * MB. The builder's peak at 1,000,000 providers: 1,909 MB without it, 1,565 MB with it, in
  * 224 and 226 s (two builds of the same dataset in the same half hour, /usr/bin/time).
  *
  * NODE_COMPILE_CACHE (Node's module compile cache, in the system's temporary folder

@@ -10,9 +10,10 @@
  * made its own, they lived in that thread's malloc arena, where the holes the
  * evicted lists left were of no use to the main thread's allocations and the
  * reverse; at 1,000,000 providers the search thread's arena grew to 370 MB beside
- * the main thread's (2026-11-25, bench/results/README.md "Search threads"). Each
- * thread's cache keeps its own recency order within the whole budget, and a list one
- * thread evicts is dropped by all, so together they hold about one budget of lists.
+ * the main thread's (2026-11-25; bench/results/history.md, "Search threads and the
+ * HTTP tail"). Each thread's cache keeps its own recency order within the whole
+ * budget, and a list one thread evicts is dropped by all, so together they hold about
+ * one budget of lists.
  * Splitting the budget between the threads instead made each thread reload and
  * recompute the common lists in turn: at 1,000,000 providers 3x the CPU per search.
  */

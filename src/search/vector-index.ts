@@ -51,8 +51,8 @@ import { viewOf } from './blob-view.ts';
  * sqrt(n)/2 of them): the budget of 16 average coarse lists (9,200 / 29,000) read
  * recall@50 0.953 at 100k but 0.922 at 1M on the benchmark's 200 long-tail queries.
  * The two numbers are fitted to the two sizes the benchmark measures, for recall@50
- * >= 0.95 there on the benchmark's queries and on 400 others (bench/results/README.md,
- * the session of 2026-11-28 19:16).
+ * >= 0.95 there on the benchmark's queries and on 400 others (bench/results/history.md,
+ * "The vector side").
  */
 const probeBudget = (vectors: number): number => Math.round(10 * vectors ** 0.62);
 const MIN_VISITED_FACTOR = 8;
@@ -165,7 +165,7 @@ function fromPartitionsTable(db: Database.Database, dims: number, threads: numbe
  * a 1.1 ms vector side at 1M, mostly in a few hundred small kernel calls and adds; as
  * codes, all of them, the vector side takes 0.92 ms, and the same lists come first but
  * for near ties (recall@50 of the long-tail queries 0.954 -> 0.955 at 1M;
- * bench/results/README.md, the session of 2026-11-28 22:09).
+ * bench/results/history.md, "The vector side").
  */
 function centroidCodes(centroids: Float32Array, lists: number, dims: number, threads: number): Pick<VectorIndex, 'centroidKernel' | 'centroidScale'> {
   const centroidKernel = dotKernel({ floats: 0, codes: lists, int16s: 0 }, dims, threads);

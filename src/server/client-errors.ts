@@ -30,18 +30,19 @@ function refusalOf(code: string | undefined): ApiError {
 /** Sockets whose refusal is sent or waiting its turn: the parser stays in its error state and reports it again for every further piece the client sends. */
 const refusing = new WeakSet<Duplex>();
 
-export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+/** `extra`: the security headers every answer of the server carries (src/web/security-headers.ts). */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex, extra: Record<string, string>): void {
   if (err.code === 'ECONNRESET') return void socket.destroy();
   if (refusing.has(socket)) return; // already answered or about to be: keep reading and dropping until the linger ends
   refusing.add(socket);
   const inFlight = (socket as { _httpMessage?: http.ServerResponse | null })._httpMessage;
   // Bytes written to the socket go out in order, so an answer that has ended is
   // already ahead of the refusal; one not yet ended is waited for.
-  if (inFlight && !inFlight.writableEnded) return void inFlight.once('finish', () => refuse(err, socket));
-  refuse(err, socket);
+  if (inFlight && !inFlight.writableEnded) return void inFlight.once('finish', () => refuse(err, socket, extra));
+  refuse(err, socket, extra);
 }
 
-function refuse(err: NodeJS.ErrnoException, socket: Duplex): void {
+function refuse(err: NodeJS.ErrnoException, socket: Duplex, extra: Record<string, string>): void {
   if (!socket.writable) return void socket.destroy();
   const refusal = refusalOf(err.code);
   const body = JSON.stringify(refusal.toBody());
@@ -52,6 +53,7 @@ function refuse(err: NodeJS.ErrnoException, socket: Duplex): void {
     'Cache-Control: no-store',
     'Access-Control-Allow-Origin: *',
     `X-Request-ID: ${randomUUID()}`,
+    ...Object.entries(extra).map(([name, value]) => `${name}: ${value}`),
     'Connection: close',
   ];
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);

@@ -4,11 +4,17 @@
  * then Astro's middleware-mode handler for the server-rendered pages (/search,
  * /compare). Astro's own Node server costs several times plain node:http per
  * request (issue 7), which is why the API does not go through it.
+ *
+ * The security headers (src/web/security-headers.ts) are added here, at the edge,
+ * once per answer: the dynamic paths and every refusal get the `shared` kind, the
+ * server-rendered pages and the 404 page the `page` kind, and static files their
+ * rule's (the `headersFor` rules, which the CDN and nginx forms are made from).
  */
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { handleRequest, isDynamicPath } from './app.ts';
 import type { SnapshotLease } from './snapshot-holder.ts';
@@ -27,6 +33,7 @@ import { errorReply } from './respond.ts';
 import { StaticFiles, type HeaderRules } from './static-files.ts';
 import { responseCacheFor, type ResponseCache } from './response-cache.ts';
 import { restTarget, serveRest } from './rest-node.ts';
+import { securityHeaders } from '../web/security-headers.ts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void) => unknown;
 
@@ -56,6 +63,8 @@ export async function createNodeServer(options: ServerOptions): Promise<http.Ser
   const cache = options.responseCache ?? responseCacheFor(env.apiResponseCacheMb);
   const publicLimit = publicLimitFor(context);
   const cacheCounters = () => cache?.counters() ?? { hits: 0, misses: 0, entries: 0, bytes: 0 };
+  const pageSecurity = securityHeaders(env.securityHeaders, 'page');
+  const sharedSecurity = securityHeaders(env.securityHeaders, 'shared');
 
   const server = http.createServer(
     {
@@ -77,15 +86,15 @@ export async function createNodeServer(options: ServerOptions): Promise<http.Ser
       res.once('finish', () =>
         options.onRequestEnd?.({ requestId, method: req.method ?? 'GET', route, status: res.statusCode, ms: performance.now() - started }),
       );
-      const stampHeaders = () => {
-        for (const name in perRequest) res.setHeader(name, perRequest[name]!);
-      };
-      const refuse = (err: ApiError) => writeReply(req, res, errorReply(err, context.logger), perRequest);
+      const stampHeaders = () => setHeaders(res, perRequest);
+      const refuse = (err: ApiError) => writeReply(req, res, errorReply(err, context.logger), { ...perRequest, ...sharedSecurity });
       let lease: SnapshotLease | undefined;
       try {
         const dynamic = isDynamicPath(pathname);
-        if (dynamic) route = pathname.startsWith('/api/') ? routeLabel(pathname) : pathname;
-        else {
+        if (dynamic) {
+          route = pathname.startsWith('/api/') ? routeLabel(pathname) : pathname;
+          Object.assign(perRequest, sharedSecurity);
+        } else {
           // Pages and files are read-only: no other method, and no body is ever read for them.
           if (req.method !== 'GET' && req.method !== 'HEAD') {
             perRequest.Connection = 'close';
@@ -112,6 +121,7 @@ export async function createNodeServer(options: ServerOptions): Promise<http.Ser
         context.logger.error({ requestId, reason: err instanceof Error ? err.message : String(err) }, 'request failed');
         if (res.headersSent) return void res.destroy();
         stampHeaders();
+        setHeaders(res, sharedSecurity);
         plain(res, 500, 'Internal Server Error');
       }
     },
@@ -135,11 +145,12 @@ export async function createNodeServer(options: ServerOptions): Promise<http.Ser
       if (response) return sendWebResponse(req, res, response);
     }
     stampHeaders();
+    setHeaders(res, pageSecurity);
     if (astro) return void (await astro(req, res, () => notFound(res, statics)));
     notFound(res, statics);
   }
 
-  server.on('clientError', answerClientError);
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => answerClientError(err, socket, sharedSecurity));
   trackConnections(server);
   return server;
 }
@@ -185,6 +196,10 @@ function resolveRoot(root: string): string {
   } catch {
     return root;
   }
+}
+
+function setHeaders(res: http.ServerResponse, headers: Record<string, string>): void {
+  for (const name in headers) res.setHeader(name, headers[name]!);
 }
 
 function plain(res: http.ServerResponse, status: number, text: string): void {

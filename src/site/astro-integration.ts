@@ -4,7 +4,7 @@
  * from the snapshot instead of 100k endpoint renders) on a worker thread while
  * Astro bundles and renders the pages (the second core); and the static-hosting
  * header rules written next to the pages (dist/client/_headers) from
- * src/site/static-headers.ts.
+ * src/site/static-headers.ts, with this build's security settings.
  *
  * It is also the site's edge: astro.config.mjs parses the settings once and hands
  * them here, and the integration installs the app context (src/server/context.ts)
@@ -19,7 +19,8 @@ import type { Env } from '../env.ts';
 import { createLogger } from '../server/logging.ts';
 import { createAppContext, installAppContext } from '../server/context.ts';
 import { isLocalWebUrl, localhostWarning } from './settings.ts';
-import { renderHeadersFile } from './static-headers.ts';
+import { renderHeadersFile } from './header-files.ts';
+import { staticHeaders } from './static-headers.ts';
 import { startVicCardsWorker, writeVicCardsInline, type VicCardsDone } from './vic-cards-task.ts';
 
 export default function directorySite(env: Env, version: string): AstroIntegration {
@@ -52,7 +53,7 @@ export default function directorySite(env: Env, version: string): AstroIntegrati
         const out = clientDir ?? fileURLToPath(dir);
         const done = vicCards ? await vicCards : writeVicCardsInline(out);
         logger.info(`wrote ${done.cards} VIC cards in ${done.seconds.toFixed(1)}s${vicCards ? ' (worker thread, beside the pages)' : ''}`);
-        fs.writeFileSync(path.join(out, '_headers'), renderHeadersFile());
+        fs.writeFileSync(path.join(out, '_headers'), renderHeadersFile(staticHeaders(env.securityHeaders)));
         logger.info(`wrote ${path.join(out, '_headers')}`);
       },
     },

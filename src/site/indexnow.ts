@@ -1,5 +1,5 @@
 /**
- * The IndexNow key (README, Settings): INDEXNOW_KEY when set, otherwise a key
+ * The IndexNow key (docs/settings.md): INDEXNOW_KEY when set, otherwise a key
  * generated once into data/indexnow.key and reused, so the key file URL named in
  * llms.txt stays stable across rebuilds.
  */

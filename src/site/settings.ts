@@ -8,6 +8,7 @@
 import { appContext } from '../server/context.ts';
 import { resolveIndexNowKey } from './indexnow.ts';
 import { loadRenderScope, type RenderScope } from './render-scope.ts';
+import { staticHeaders, type StaticHeaders } from './static-headers.ts';
 
 export interface SiteSettings {
   webUrl: string;
@@ -30,6 +31,12 @@ export function siteSettings(): SiteSettings {
     sitemapMaxUrls: env.sitemapMaxUrls,
     localWebUrl: isLocalWebUrl(env.publicWebUrl),
   }));
+}
+
+/** The header rules of the static files for this process's settings (what `astro dev` sends for them). */
+export function siteHeaders(): StaticHeaders {
+  const app = appContext();
+  return app.memo('static-headers', () => staticHeaders(app.env.securityHeaders));
 }
 
 /** The render scope of this build (src/site/render-scope.ts), read once. */

@@ -1,10 +1,14 @@
 /**
  * Header rules for the pre-rendered files in dist/client, written once and used
- * three ways so the CDN path matches the Node path (docs/interface.md):
- *   - scripts/serve.ts calls headersForStaticPath() for every static file it sends;
- *   - the build writes dist/client/_headers (Netlify / Cloudflare Pages format);
- *   - the build writes docs/nginx-static.conf (an nginx snippet) from the same rules.
+ * three ways so the CDN and nginx paths match the Node path (docs/security.md):
+ *   - scripts/serve.ts serves every static file with `forPath()`;
+ *   - the build writes dist/client/_headers (src/site/header-files.ts);
+ *   - docs/nginx-static.conf is the nginx snippet rendered from the same rules.
+ * Each rule names its kind of response, which brings the security headers of
+ * src/web/security-headers.ts; everything no rule names is a page.
  */
+import type { SecurityHeaderSettings } from '../env.ts';
+import { securityHeaders, type ResponseKind } from '../web/security-headers.ts';
 import { VIC_VERSION } from '../web/vic-version.ts';
 
 export interface StaticHeaderRule {
@@ -16,19 +20,22 @@ export interface StaticHeaderRule {
   headersFilePatterns: string[];
   /** The same paths as an nginx location (regex, case-sensitive). */
   nginxLocation: string;
+  kind: Exclude<ResponseKind, 'page'>;
+  /** The rule's own headers; the kind's security headers come after them. */
   headers: Record<string, string>;
 }
 
 const HOUR = 'public, max-age=3600';
-const PAGE = 'public, max-age=300, must-revalidate';
+const PAGE_CACHE_CONTROL = 'public, max-age=300, must-revalidate';
 
 /** Order matters: the first matching rule wins, most specific first. */
-export const STATIC_HEADER_RULES: readonly StaticHeaderRule[] = [
+const STATIC_HEADER_RULES: readonly StaticHeaderRule[] = [
   {
     name: 'VIC card (provider intelligence card)',
     test: /^\/provider\/[^/]+\/vic\.json$/,
     headersFilePatterns: ['/provider/*/vic.json'],
     nginxLocation: '~ ^/provider/[^/]+/vic\\.json$',
+    kind: 'shared',
     headers: {
       'Content-Type': 'application/ld+json; charset=utf-8',
       'Cache-Control': HOUR,
@@ -41,6 +48,7 @@ export const STATIC_HEADER_RULES: readonly StaticHeaderRule[] = [
     test: /^\/sitemap[a-z0-9-]*\.xml$/,
     headersFilePatterns: ['/sitemap*.xml'],
     nginxLocation: '~ ^/sitemap[a-z0-9-]*\\.xml$',
+    kind: 'own',
     headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': HOUR },
   },
   {
@@ -48,6 +56,7 @@ export const STATIC_HEADER_RULES: readonly StaticHeaderRule[] = [
     test: /^\/[A-Za-z0-9-]+\.txt$/,
     headersFilePatterns: ['/*.txt'],
     nginxLocation: '~ ^/[A-Za-z0-9-]+\\.txt$',
+    kind: 'shared',
     headers: {
       'Content-Type': 'text/plain; charset=utf-8',
       'Cache-Control': HOUR,
@@ -59,11 +68,10 @@ export const STATIC_HEADER_RULES: readonly StaticHeaderRule[] = [
     test: /^\/_astro\//,
     headersFilePatterns: ['/_astro/*'],
     nginxLocation: '^~ /_astro/',
+    kind: 'own',
     headers: { 'Cache-Control': 'public, max-age=31536000, immutable' },
   },
 ];
-
-const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': PAGE };
 
 const MIME_BY_EXTENSION: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -85,90 +93,29 @@ function extensionOf(pathname: string): string {
   return dot > 0 ? last.slice(dot).toLowerCase() : '';
 }
 
-/**
- * Content-Type and Cache-Control (plus X-VIC-Version for cards) for a static file.
- * `pathname` is the URL path (`/provider/acme`, `/provider/acme/vic.json`) or the
- * file path under dist/client (`/provider/acme.html`): pages are files without a
- * trailing slash (build.format 'file'), so both shapes answer the same.
- */
-export function headersForStaticPath(pathname: string): Record<string, string> {
-  const rule = STATIC_HEADER_RULES.find((r) => r.test.test(pathname));
-  const ext = extensionOf(pathname);
-  if (rule) {
-    const type = rule.headers['Content-Type'] ?? MIME_BY_EXTENSION[ext] ?? 'application/octet-stream';
-    return { ...rule.headers, 'Content-Type': type };
-  }
-  if (ext === '' || ext === '.html') return { ...HTML_HEADERS };
-  return { 'Content-Type': MIME_BY_EXTENSION[ext] ?? 'application/octet-stream', 'Cache-Control': PAGE };
+/** The rules with every header they send, for one set of settings. */
+export interface StaticHeaders {
+  /** Pages, and any other file no rule names: Cache-Control and the page security headers (no Content-Type). */
+  page: Readonly<Record<string, string>>;
+  /** Each rule with its own headers followed by its kind's security headers. */
+  rules: readonly { rule: StaticHeaderRule; headers: Readonly<Record<string, string>> }[];
+  /**
+   * Every header of a static file. `pathname` is the URL path (`/provider/acme`,
+   * `/provider/acme/vic.json`) or the file path under dist/client
+   * (`/provider/acme.html`): pages are files without a trailing slash
+   * (build.format 'file'), so both shapes answer the same.
+   */
+  forPath: (pathname: string) => Record<string, string>;
 }
 
-/** dist/client/_headers (Netlify / Cloudflare Pages). */
-export function renderHeadersFile(): string {
-  const blocks = [`# Generated by src/site/static-headers.ts; do not edit.`];
-  for (const rule of STATIC_HEADER_RULES) {
-    for (const pattern of rule.headersFilePatterns) {
-      const lines = Object.entries(rule.headers).map(([k, v]) => `  ${k}: ${v}`);
-      blocks.push(`# ${rule.name}\n${pattern}\n${lines.join('\n')}`);
-    }
-  }
-  blocks.push(`# pages\n/*\n  Cache-Control: ${PAGE}`);
-  return blocks.join('\n\n') + '\n';
-}
-
-const nginxQuote = (v: string) => `"${v.replace(/["\\]/g, '\\$&')}"`;
-
-/**
- * An nginx snippet to include inside a `server {}` block whose `root` is dist/client.
- * Paths of the server-rendered routes (/api/, /mcp, /search, /compare) must be
- * proxied to the Node server; the snippet names the upstream `directory_node`.
- */
-export function renderNginxSnippet(): string {
-  const out: string[] = [
-    '# Generated by renderNginxSnippet() in src/site/static-headers.ts; tests/site/static-headers.test.ts keeps this file in sync.',
-    '# Include inside a server {} block whose root is dist/client, after defining',
-    '#   upstream directory_node { server 127.0.0.1:4321; }',
-    '# See docs/operations.md.',
-    '#',
-    '# Per-client limit of the proxied routes (docs/operations.md, "Limits and abuse"; docs/nginx-lb.conf',
-    '# does the same in front of several nodes): at the http {} level',
-    '#   limit_req_zone $binary_remote_addr zone=directory_public:10m rate=5r/s;',
-    '# then add to each proxied location below (not to the files: they cost nothing)',
-    '#   limit_req zone=directory_public burst=100 nodelay; limit_req_status 429;',
-    '# and run the node with TRUST_PROXY=1 so its own budget counts the client, not nginx.',
-    '',
-    'charset utf-8;',
-    'error_page 404 /404.html;',
-    '',
-    '# Dynamic routes: the Node server answers these.',
-    'location ^~ /api/ { proxy_pass http://directory_node; proxy_set_header Host $host; }',
-    'location = /mcp { proxy_pass http://directory_node; proxy_set_header Host $host; }',
-    'location = /healthz { proxy_pass http://directory_node; }',
-    'location = /search { proxy_pass http://directory_node; proxy_set_header Host $host; }',
-    'location = /compare { proxy_pass http://directory_node; proxy_set_header Host $host; }',
-    '',
-  ];
-  for (const rule of STATIC_HEADER_RULES) {
-    out.push(`# ${rule.name}`);
-    out.push(`location ${rule.nginxLocation} {`);
-    const type = rule.headers['Content-Type'];
-    // `types {}` empties the extension map so default_type is the Content-Type.
-    if (type) out.push(`    types { }`, `    default_type ${nginxQuote(type)};`);
-    for (const [k, v] of Object.entries(rule.headers)) {
-      if (k !== 'Content-Type') out.push(`    add_header ${k} ${nginxQuote(v)} always;`);
-    }
-    out.push(`    try_files $uri =404;`, `}`, '');
-  }
-  out.push(
-    '# Pages: /provider/acme is the file provider/acme.html (no trailing slash anywhere).',
-    'location / {',
-    `    add_header Cache-Control ${nginxQuote(PAGE)} always;`,
-    '    try_files $uri $uri.html =404;',
-    '}',
-    'location = / {',
-    `    add_header Cache-Control ${nginxQuote(PAGE)} always;`,
-    '    try_files /index.html =404;',
-    '}',
-    '',
-  );
-  return out.join('\n');
+export function staticHeaders(settings: SecurityHeaderSettings): StaticHeaders {
+  const page = { 'Cache-Control': PAGE_CACHE_CONTROL, ...securityHeaders(settings, 'page') };
+  const rules = STATIC_HEADER_RULES.map((rule) => ({ rule, headers: { ...rule.headers, ...securityHeaders(settings, rule.kind) } }));
+  const forPath = (pathname: string): Record<string, string> => {
+    const found = rules.find((r) => r.rule.test.test(pathname));
+    const ext = extensionOf(pathname);
+    const type = found?.headers['Content-Type'] ?? MIME_BY_EXTENSION[ext === '' ? '.html' : ext] ?? 'application/octet-stream';
+    return { 'Content-Type': type, ...(found ? found.headers : page) };
+  };
+  return { page, rules, forPath };
 }

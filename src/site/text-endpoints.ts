@@ -9,12 +9,11 @@ import { publishedCount } from '../query/site-taxonomy.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { indexNowKeyPath } from './indexnow.ts';
 import { renderLlmsTxt, renderRobotsTxt } from './llms.ts';
-import { siteSettings } from './settings.ts';
+import { siteHeaders, siteSettings } from './settings.ts';
 import { sitemapEntries, sitemapFiles, sitemapIndexEntries } from './sitemap-files.ts';
 import { parseSitemapParam, renderSitemapIndex, renderUrlset } from './sitemaps.ts';
-import { headersForStaticPath } from './static-headers.ts';
 
-const respond = (path: string, body: string) => new Response(body, { headers: headersForStaticPath(path) });
+const respond = (path: string, body: string) => new Response(body, { headers: siteHeaders().forPath(path) });
 
 export function llmsTxtResponse(snapshot: Snapshot): Response {
   const s = siteSettings();

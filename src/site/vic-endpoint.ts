@@ -4,8 +4,7 @@
  */
 import { providerCardData } from '../query/site-providers.ts';
 import type { Snapshot } from '../query/snapshot.ts';
-import { siteSettings } from './settings.ts';
-import { headersForStaticPath } from './static-headers.ts';
+import { siteHeaders, siteSettings } from './settings.ts';
 import { buildVicCard, serializeVicCard } from '../web/vic.ts';
 import { vicPath } from '../web/urls.ts';
 
@@ -14,5 +13,5 @@ export function vicResponse(snapshot: Snapshot, slug: string): Response {
   if (!data) return new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   const { webUrl, apiUrl } = siteSettings();
   const card = buildVicCard(data.detail, data.proofs, { webUrl, apiUrl });
-  return new Response(serializeVicCard(card), { headers: headersForStaticPath(vicPath(slug)) });
+  return new Response(serializeVicCard(card), { headers: siteHeaders().forPath(vicPath(slug)) });
 }

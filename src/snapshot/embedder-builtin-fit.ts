@@ -16,7 +16,7 @@ import { charGramHash, charNgrams, textUnits, unitHash } from './embedder-text.t
 import { randomizedSvd, type Csr } from './embedder-svd.ts';
 
 export interface FitOptions {
-  /** Vector length. 64 by default: 32 and 128 measured worse (README.md, "Search quality"). */
+  /** Vector length. 64 by default: 32 and 128 measured worse (docs/search.md, "Why 64 dimensions"). */
   dims?: number;
   /** Documents the SVD is fitted on (a seeded reservoir sample of the input). */
   sampleSize?: number;

@@ -28,7 +28,20 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Opens a page and records console errors and uncaught exceptions. */
+/**
+ * Reports every Content-Security-Policy violation of a document as a console error
+ * (the browser's own CSP messages do not reach the console API). Init scripts run
+ * before the page's own and are not subject to its CSP.
+ */
+const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (e) => {
+  console.error('CSP violation: ' + e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline') + ' at ' + e.sourceFile + ':' + e.lineNumber);
+});`;
+
+/**
+ * Opens a page and records console errors, uncaught exceptions, CSP violations and
+ * the browser's own error messages (its log: a refused resource, a header it could
+ * not parse), each with its source.
+ */
 export async function openPage(ctx: BrowserContext, url: string): Promise<{ page: Page; errors: string[]; status: number }> {
   const page = await ctx.newPage();
   const errors: string[] = [];
@@ -36,6 +49,26 @@ export async function openPage(ctx: BrowserContext, url: string): Promise<{ page
     if (m.type() === 'error') errors.push(m.text());
   });
   page.on('pageerror', (e) => errors.push(e.message));
+  await page.addInitScript({ content: REPORT_CSP_VIOLATIONS });
+  const devtools = await ctx.newCDPSession(page);
+  devtools.on('Log.entryAdded', ({ entry }) => {
+    if (entry.level === 'error') errors.push(`browser ${entry.source}: ${entry.text}${entry.url ? ` (${entry.url})` : ''}`);
+  });
+  await devtools.send('Log.enable');
   const res = await page.goto(url, { waitUntil: 'load' });
   return { page, errors, status: res?.status() ?? 0 };
+}
+
+/**
+ * Runs axe-core in the page and returns its violations. Evaluated through the
+ * DevTools protocol: a `<script>` tag added to the page would be inline script,
+ * which the pages' CSP refuses.
+ */
+export async function axeViolations(page: Page, source: string): Promise<{ id: string; impact: string; nodes: number }[]> {
+  await page.evaluate(source);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe;
+    const result = await axe.run(document);
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
+  });
 }

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtSite, ROOT } from '../site/fixture/built-site.ts';
 import { HOSTILE_SLUG } from '../site/fixture/hostile.ts';
 import { startServer, type RunningServer } from '../site/fixture/serve.ts';
-import { launchChromium, openPage } from './chromium.ts';
+import { axeViolations, launchChromium, openPage } from './chromium.ts';
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const ARTIFACTS = path.join(ROOT, 'tests/artifacts');
@@ -46,12 +46,7 @@ describe.each(Object.keys(pages) as (keyof typeof pages)[])('%s page', (kind) =>
     const { page, errors, status } = await open(context, pages[kind]);
     expect(status).toBe(200);
     expect(await page.locator('h1').first().innerText()).not.toBe('');
-    await page.addScriptTag({ content: AXE_SOURCE });
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe;
-      const result = await axe.run(document);
-      return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
-    });
+    const violations = await axeViolations(page, AXE_SOURCE);
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();

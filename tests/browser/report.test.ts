@@ -17,7 +17,7 @@ import { formatCount, formatDecimal, formatRupiah } from '../../src/text/format.
 import { REPORT_CITY_BARS } from '../../src/site/report-page.ts';
 import { builtSite, ROOT } from '../site/fixture/built-site.ts';
 import { startServer, type RunningServer } from '../site/fixture/serve.ts';
-import { launchChromium, openPage } from './chromium.ts';
+import { axeViolations, launchChromium, openPage } from './chromium.ts';
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const ARTIFACTS = path.join(ROOT, 'tests/artifacts');
@@ -202,12 +202,7 @@ describe('report page in the browser', () => {
   it('has no axe violations at all, on the report page and a category page with charts', async () => {
     for (const pathname of [REPORT_PATH, categoryPathOfReport]) {
       const { page, errors } = await open(context, pathname);
-      await page.addScriptTag({ content: AXE_SOURCE });
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe;
-        const result = await axe.run(document);
-        return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
-      });
+      const violations = await axeViolations(page, AXE_SOURCE);
       expect(violations, pathname).toEqual([]);
       expect(errors).toEqual([]);
       await page.close();

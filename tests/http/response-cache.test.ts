@@ -19,7 +19,7 @@ import { SnapshotHolder } from '../../src/server/snapshot-holder.ts';
 import { testAppContext } from '../support/app-context.ts';
 import { closeGracefully, createNodeServer } from '../../src/server/node-server.ts';
 import { ResponseCache, responseCacheFor } from '../../src/server/response-cache.ts';
-import { headersForStaticPath } from '../../src/site/static-headers.ts';
+import { staticHeaders } from '../../src/site/static-headers.ts';
 import { buildFixture, type Fixture } from './fixture.ts';
 
 interface Raw {
@@ -61,7 +61,7 @@ async function listen(responseCache: ResponseCache | undefined): Promise<string>
     { DIRECTORY_DB: live, KEYS_DB: keysDb, PORT: '0', API_RESPONSE_CACHE_MB: '0', PUBLIC_RATE_LIMIT_PER_MINUTE: '0' },
     { snapshots },
   );
-  const server = await createNodeServer({ context, headersFor: headersForStaticPath, responseCache });
+  const server = await createNodeServer({ context, headersFor: staticHeaders(context.env.securityHeaders).forPath, responseCache });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as { port: number }).port}`;

@@ -195,4 +195,15 @@ describe('key, origin and GET', () => {
     expect(stream.status).toBe(405);
     expect(stream.headers.get('allow')).toBe('GET, POST');
   });
+
+  it('answers with the security headers of shared data: CORS open, CORP cross-origin, nosniff, a CSP that allows nothing', async () => {
+    const answers = [await post({ jsonrpc: '2.0', id: 1, method: 'ping' }), await fetch(`${server.url}/mcp`), await post({ jsonrpc: '2.0', method: 'notifications/initialized' })];
+    for (const res of answers) {
+      expect([res.status, res.headers.get('access-control-allow-origin')]).toEqual([res.status, '*']);
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 202]);
+  });
 });
