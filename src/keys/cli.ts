@@ -4,11 +4,11 @@
  * goes alone to stdout (so `KEY=$(npm run -s keys -- create ...)` works); every
  * other message goes to stderr.
  */
-import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
 import { KEY_PREFIX } from './key-format.ts';
-import { KeyStore, TierSchema, TIER_LIMITS, type KeyInfo, type Keys } from './key-store.ts';
+import { TierSchema, TIER_LIMITS, type KeyInfo, type Keys } from './key-store.ts';
+import { keysDbRecords, keysMissingFromRedis } from './keys-import.ts';
 import { openKeys, type KeysSettings } from './keys.ts';
 import { RedisKeys } from './redis-keys.ts';
 
@@ -136,17 +136,6 @@ async function run(command: 'create' | 'list' | 'revoke', a: Checked, keys: Keys
   return 1;
 }
 
-/** The keys of KEYS_DB (none when the file does not exist: it is never created here). */
-function keysDbRecords(keysDb: string) {
-  if (!fs.existsSync(keysDb)) return [];
-  const store = new KeyStore(keysDb);
-  try {
-    return store.records();
-  } finally {
-    store.close();
-  }
-}
-
 async function importKeys(settings: KeysSettings, io: CliIo): Promise<number> {
   if (!settings.redisUrl) {
     io.err('import moves the keys of KEYS_DB into Redis: set REDIS_URL');
@@ -173,9 +162,3 @@ async function warnUnimported(settings: KeysSettings, keys: Keys, io: CliIo): Pr
   if (missing > 0) io.err(`warning: KEYS_DB ${settings.keysDb} holds ${missing} keys that are not in Redis; the nodes no longer read KEYS_DB: run npm run keys -- import`);
 }
 
-/** How many keys of KEYS_DB a Redis key store does not hold (0 without a KEYS_DB file). */
-export async function keysMissingFromRedis(keysDb: string, redis: RedisKeys): Promise<number> {
-  let missing = 0;
-  for (const record of keysDbRecords(keysDb)) if (!(await redis.holds(record))) missing++;
-  return missing;
-}
