@@ -60,7 +60,7 @@ export class OriginFollower {
     for (;;) {
       await this.poll();
       if (fs.existsSync(this.o.paths.liveSnapshot)) return;
-      this.o.logger.warn({ origin: this.o.originUrl }, 'no release to serve yet; waiting for the release origin');
+      this.logOnce('waiting', () => this.o.logger.warn({ origin: this.o.originUrl }, 'no release to serve yet; waiting for the release origin'));
       await new Promise((resolve) => setTimeout(resolve, this.o.pollMs));
     }
   }
