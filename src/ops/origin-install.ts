@@ -4,7 +4,7 @@
  *   1. the file list, checked against the manifest's hash;
  *   2. each file into RELEASES_DIR/.fetch-<id>/: a hard link of a file of the same
  *      content in a release the node keeps, else fetched and checked against its
- *      hash (8 at a time); a file there from an earlier attempt was checked then;
+ *      hash (16 at a time); a file there from an earlier attempt was checked then;
  *   3. the snapshot, streamed beside the live one and resumed after a cut
  *      connection (origin-fetch.ts), checked against its size and hash;
  *   4. the same check a local swap makes (quick_check, schema version: on the
@@ -24,7 +24,7 @@ import { blobOnOrigin, onDisk, ReleaseFilesSchema, type OriginManifest } from '.
 import { filesByHash, RECORD, recordFetched, SNAPSHOT, type HashedFile } from './release-files.ts';
 import { activate, prune, readHistory, releaseDir, writeHistory, type ReleasePaths } from './releases.ts';
 
-const PARALLEL_FETCHES = 8;
+const PARALLEL_FETCHES = 16;
 const PROGRESS_EVERY_MS = 10_000;
 
 export interface InstallOptions {
@@ -86,11 +86,16 @@ async function fetchRelease(m: OriginManifest, work: string, o: InstallOptions):
   let fetchedFiles = 0;
   let fetchedBytes = 0;
   const timer = setInterval(() => o.progress(done, files.length, fetchedBytes), PROGRESS_EVERY_MS);
+  const madeDirs = new Set<string>();
   try {
     await eachAtMost(PARALLEL_FETCHES, files, async (f) => {
       const dest = onDisk(work, f.path);
       if (!fs.existsSync(dest)) {
-        fs.mkdirSync(path.dirname(dest), { recursive: true });
+        const dir = path.dirname(dest);
+        if (!madeDirs.has(dir)) {
+          fs.mkdirSync(dir, { recursive: true });
+          madeDirs.add(dir);
+        }
         const source = local.get(f.sha256);
         if (source && linkOrCopy(source, dest)) reused++;
         else {

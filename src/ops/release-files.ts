@@ -30,11 +30,16 @@ type HashRecord = z.output<typeof RecordSchema>;
 
 const stampOf = (st: fs.Stats) => `${st.dev}:${st.ino}:${st.size}:${Math.round(st.mtimeMs)}`;
 
-export function sha256OfFile(file: string): string {
+/** Files up to this size are hashed from one read; larger ones (a snapshot) in chunks of it. */
+const WHOLE_READ_BYTES = 16 << 20;
+
+export function sha256OfFile(file: string, size = fs.statSync(file).size): string {
   const hash = crypto.createHash('sha256');
+  // A page or a card is read whole: a buffer of its own per file (a 1 MB one was 15x the read).
+  if (size <= WHOLE_READ_BYTES) return hash.update(fs.readFileSync(file)).digest('hex');
   const fd = fs.openSync(file, 'r');
   try {
-    const buffer = Buffer.allocUnsafe(1 << 20);
+    const buffer = Buffer.allocUnsafe(WHOLE_READ_BYTES);
     for (let n = fs.readSync(fd, buffer); n > 0; n = fs.readSync(fd, buffer)) hash.update(buffer.subarray(0, n));
   } finally {
     fs.closeSync(fd);
@@ -82,13 +87,13 @@ export function hashRelease(dir: string, previousDir?: string): HashedRelease {
     const file = path.join(dir, ...rel.split('/'));
     const st = fs.statSync(file);
     const stamp = stampOf(st);
-    const sha256 = known.get(stamp) ?? sha256OfFile(file);
+    const sha256 = known.get(stamp) ?? sha256OfFile(file, st.size);
     files.push({ path: rel, sha256, size: st.size });
     record.files.push([rel, sha256, st.size, stamp]);
   }
   const snapshotFile = path.join(dir, SNAPSHOT);
   const st = fs.statSync(snapshotFile);
-  const snapshot = { sha256: known.get(stampOf(st)) ?? sha256OfFile(snapshotFile), size: st.size };
+  const snapshot = { sha256: known.get(stampOf(st)) ?? sha256OfFile(snapshotFile, st.size), size: st.size };
   record.snapshot = { ...snapshot, stamp: stampOf(st) };
   writeRecord(dir, record);
   return { files, snapshot };
