@@ -48,7 +48,8 @@ export class OriginFollower {
   private readonly o: FollowerOptions;
   constructor(options: FollowerOptions) {
     this.o = options;
-    options.status.installed(liveReleaseId(options.paths) ?? null);
+    // The release the history names, if its snapshot is live: one whose file is gone is installed again.
+    options.status.installed(fs.existsSync(options.paths.liveSnapshot) ? (liveReleaseId(options.paths) ?? null) : null);
   }
 
   /**
