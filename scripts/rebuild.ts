@@ -1,8 +1,10 @@
 /**
  * npm run rebuild -- --input DIR [--full] [--indexnow] [--keep N]
  * The editor's one command: validate, build the snapshot, render the site, and
- * switch both atomically (src/ops/rebuild.ts). Prints what changed; the summary
- * goes to stdout, progress to stderr. Exit 1 leaves the live data and site as they were.
+ * switch both atomically (src/ops/rebuild.ts), then with RELEASE_ORIGIN_DIR publish
+ * the release for the other nodes. Prints what changed; the summary goes to stdout,
+ * progress to stderr. Exit 1 leaves the live data and site as they were, except
+ * when only the publishing failed (the summary says so; npm run origin:publish tries again).
  */
 import { parseArgs } from 'node:util';
 import { withStartVariables } from '../src/cli/start-variables.ts';
@@ -17,6 +19,7 @@ const { releasePaths } = await import('../src/ops/settings.ts');
 const { formatSummary } = await import('../src/ops/summary.ts');
 const { submitIndexNow } = await import('../src/ops/changed-urls.ts');
 const { resolveIndexNowKey } = await import('../src/site/indexnow.ts');
+const { describePublish } = await import('../src/ops/origin-publish.ts');
 
 const USAGE = 'usage: npm run rebuild -- --input DIR [--full] [--indexnow] [--keep N]';
 const log = (msg: string) => process.stderr.write(`rebuild: ${msg}\n`);
@@ -64,6 +67,10 @@ try {
     log,
   });
   process.stdout.write(`${formatSummary(result)}\n`);
+  if (result.published) {
+    process.stdout.write(`${describePublish(result.published, env.releaseOriginDir!)}\n`);
+    if (!result.published.ok) process.exitCode = 1;
+  }
   if (values.indexnow) log(`IndexNow submission: HTTP ${await submitIndexNow(result.indexNowFile)}`);
 } catch (err) {
   fail(`${(err as Error).message}\nnothing was switched: the live snapshot and site are unchanged`);

@@ -29,6 +29,10 @@ const { SnapshotHolder } = await import('../src/server/snapshot-holder.ts');
 const { createAppContext, installAppContext } = await import('../src/server/context.ts');
 const { snapshotVerifier, verifyOffThread } = await import('../src/ops/verify.ts');
 const { runServeCluster } = await import('../src/server/serve-cluster.ts');
+const { ReleaseStatus } = await import('../src/server/release-status.ts');
+const { OriginFollower } = await import('../src/ops/origin-follow.ts');
+const { releasePaths } = await import('../src/ops/settings.ts');
+const { warnKeysNotInRedis } = await import('../src/keys/keys-import.ts');
 
 const env = (() => {
   try {
@@ -65,8 +69,26 @@ async function serveInThisProcess(): Promise<void> {
     embedder: env.embedder,
     searchingThreads: env.searchThreads + 1,
   });
+  // With RELEASE_ORIGIN the node first installs what the origin announces (src/ops/origin-follow.ts),
+  // so it listens with that release; then it polls, and the holder swaps each new snapshot.
+  const release = env.releaseOrigin ? new ReleaseStatus(env.releaseOrigin) : undefined;
+  const follower =
+    env.releaseOrigin && release
+      ? new OriginFollower({
+          originUrl: env.releaseOrigin,
+          pollMs: env.releasePollMs,
+          paths: releasePaths(env),
+          keep: 3,
+          verify: verifyOffThread,
+          vouch: (file) => holder.vouch(file),
+          status: release,
+          logger,
+        })
+      : undefined;
+  await follower?.catchUp();
   // Installed for the server-rendered pages too (Astro's bundle reads it with appContext()).
-  const context = installAppContext(createAppContext(env, { version, logger, snapshots: holder }));
+  const context = installAppContext(createAppContext(env, { version, logger, snapshots: holder, release }));
+  if (env.redisUrl) void warnKeysNotInRedis(env.keysDb, env.redisUrl, (message) => logger.warn(message));
   try {
     const snapshot = holder.current();
     logger.info({ snapshotId: snapshot.id, file: env.directoryDb }, 'snapshot opened');
@@ -75,6 +97,7 @@ async function serveInThisProcess(): Promise<void> {
     process.exit(1);
   }
   holder.watch();
+  follower?.start();
 
   /**
    * ASTRO_SERVER_ENTRY, else the server bundle rendered with the live site (a
@@ -114,6 +137,7 @@ async function serveInThisProcess(): Promise<void> {
       if (draining) return;
       draining = true;
       logger.info({ signal }, 'draining in-flight requests');
+      follower?.stop();
       await closeGracefully(server);
       await context.close();
       logger.info('stopped');

@@ -10,6 +10,9 @@ import * as z from 'zod';
 import os from 'node:os';
 import path from 'node:path';
 
+/** The live site's symlink of `npm run rebuild` and of a node following an origin, when STATIC_ROOT is unset. */
+export const DEFAULT_LIVE_STATIC_ROOT = 'releases/current';
+
 /** The sitemaps.org limit of URLs per sitemap file. */
 export const SITEMAP_PROTOCOL_MAX = 50_000;
 
@@ -59,6 +62,11 @@ const EnvSchema = z.object({
   RELEASES_DIR: z.string().min(1).default('releases'),
   RENDER_SCOPE_FILE: z.string().min(1).optional(),
   RENDER_MANIFEST_DIR: z.string().min(1).optional(),
+  // Many nodes (docs/operations.md, "Many nodes"): the folder rebuild/rollback publish each release to,
+  // the URL a node follows (that folder, served by any static web server or CDN), and how often it asks.
+  RELEASE_ORIGIN_DIR: z.string().min(1).optional(),
+  RELEASE_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  RELEASE_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   /** Sitemap split threshold (tests set it low); the protocol's own cap is 50,000. */
   SITEMAP_MAX_URLS: z.coerce.number().int().min(1).default(SITEMAP_PROTOCOL_MAX).transform((n) => Math.min(n, SITEMAP_PROTOCOL_MAX)),
   ASTRO_SERVER_ENTRY: z.string().min(1).optional(),
@@ -73,10 +81,15 @@ const EnvSchema = z.object({
   EMBEDDER_QUERY_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
   EMBEDDER_QUERY_CACHE: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   EMBEDDER_RETRY_AFTER_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
-}).refine((e) => (e.EMBEDDER_URL === undefined) === (e.EMBEDDER_MODEL === undefined), {
-  message: 'EMBEDDER_URL and EMBEDDER_MODEL go together: set both for an external embedder, or neither for the built-in one',
-  path: ['EMBEDDER_MODEL'],
-});
+})
+  .refine((e) => (e.EMBEDDER_URL === undefined) === (e.EMBEDDER_MODEL === undefined), {
+    message: 'EMBEDDER_URL and EMBEDDER_MODEL go together: set both for an external embedder, or neither for the built-in one',
+    path: ['EMBEDDER_MODEL'],
+  })
+  .refine((e) => e.RELEASE_ORIGIN === undefined || e.SERVE_PROCESSES === 1, {
+    message: 'a node that follows RELEASE_ORIGIN runs one server process (SERVE_PROCESSES=1; SEARCH_THREADS uses the second core)',
+    path: ['RELEASE_ORIGIN'],
+  });
 
 /**
  * Variables where an empty value counts as unset, as in most shells' `VAR= cmd`
@@ -88,6 +101,9 @@ const EMPTY_IS_UNSET = [
   'RELEASES_DIR',
   'RENDER_SCOPE_FILE',
   'RENDER_MANIFEST_DIR',
+  'RELEASE_ORIGIN_DIR',
+  'RELEASE_ORIGIN',
+  'RELEASE_POLL_INTERVAL_MS',
   'SITEMAP_MAX_URLS',
   'ASTRO_SERVER_ENTRY',
   'EMBEDDER_URL',
@@ -177,6 +193,12 @@ export interface Env {
   /** Incremental rendering: the URL paths to render (JSON array), and where to record every path a route would render. */
   renderScopeFile: string | undefined;
   renderManifestDir: string | undefined;
+  /** RELEASE_ORIGIN_DIR (absolute): rebuild and rollback publish the live release there; undefined: they do not publish. */
+  releaseOriginDir: string | undefined;
+  /** RELEASE_ORIGIN: the origin this node follows (src/ops/origin-follow.ts), without a trailing slash; undefined: it serves DIRECTORY_DB as it is. */
+  releaseOrigin: string | undefined;
+  /** How often a following node asks the origin for its manifest. */
+  releasePollMs: number;
   sitemapMaxUrls: number;
   /** The Astro server bundle to serve pages with, when set (tests point it at nothing to serve the API only). */
   astroServerEntry: string | undefined;
@@ -212,7 +234,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
       .map((s) => s.trim())
       .filter(Boolean),
     distDir: path.resolve(cwd, e.ASTRO_OUT_DIR),
-    staticRoot: path.resolve(cwd, e.STATIC_ROOT ?? path.join(e.ASTRO_OUT_DIR, 'client')),
+    // A node following an origin serves the site of the release it installed, where npm run rebuild puts it.
+    staticRoot: path.resolve(cwd, e.STATIC_ROOT ?? (e.RELEASE_ORIGIN ? DEFAULT_LIVE_STATIC_ROOT : path.join(e.ASTRO_OUT_DIR, 'client'))),
     apiResponseCacheMb: e.API_RESPONSE_CACHE_MB,
     serveProcesses: e.SERVE_PROCESSES,
     searchThreads: e.SEARCH_THREADS ?? 0,
@@ -227,6 +250,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     releasesDir: path.resolve(cwd, e.RELEASES_DIR),
     renderScopeFile: e.RENDER_SCOPE_FILE,
     renderManifestDir: e.RENDER_MANIFEST_DIR,
+    releaseOriginDir: e.RELEASE_ORIGIN_DIR === undefined ? undefined : path.resolve(cwd, e.RELEASE_ORIGIN_DIR),
+    releaseOrigin: e.RELEASE_ORIGIN === undefined ? undefined : stripSlash(e.RELEASE_ORIGIN),
+    releasePollMs: e.RELEASE_POLL_INTERVAL_MS,
     sitemapMaxUrls: e.SITEMAP_MAX_URLS,
     astroServerEntry: e.ASTRO_SERVER_ENTRY === undefined ? undefined : path.resolve(cwd, e.ASTRO_SERVER_ENTRY),
     embedder: embedderConfig(e),

@@ -31,6 +31,28 @@ export interface KeyInfo {
 
 export type KeyCheck = { ok: true; key: KeyInfo } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };
 
+export interface NewKey {
+  tier: Tier;
+  name?: string | null;
+  expiresAt?: string | null;
+}
+
+/** The store the server and `npm run keys` use: KEYS_DB (KeyStore below) or Redis (redis-keys.ts), see keys.ts. */
+export interface Keys {
+  /** where the keys are, for the operator's messages: `KEYS_DB path` or `Redis url` */
+  readonly where: string;
+  create(input: NewKey, now?: Date): Promise<{ key: string; info: KeyInfo }>;
+  verify(presented: string, now?: Date): Promise<KeyCheck>;
+  list(): Promise<KeyInfo[]>;
+  revoke(prefixOrKey: string, now?: Date): Promise<RevokeResult>;
+  close(): Promise<void>;
+}
+
+/** A key as stored: its description and the SHA-256 of the secret. */
+export interface KeyRecord extends KeyInfo {
+  hash: Buffer;
+}
+
 export type RevokeResult =
   | { ok: true; key: KeyInfo }
   | { ok: false; reason: 'not_found' }
@@ -62,6 +84,27 @@ interface KeyRow {
 }
 
 const COLUMNS = 'id, lookup_prefix, key_hash, tier, name, created_at, expires_at, revoked_at';
+
+/**
+ * The verdict on a presented key among the stored keys sharing its lookup prefix. Every
+ * candidate is compared in constant time, so neither the prefix lookup nor the
+ * comparison tells an attacker how much of a guess was right.
+ */
+export function judgeKey(presented: string, candidates: readonly KeyRecord[], now: Date): KeyCheck {
+  const hash = hashKey(presented);
+  let match: KeyRecord | undefined;
+  for (const record of candidates) if (sameHash(record.hash, hash)) match = record;
+  if (!match) return { ok: false, reason: 'unknown' };
+  if (match.revokedAt !== null) return { ok: false, reason: 'revoked' };
+  if (match.expiresAt !== null && Date.parse(match.expiresAt) <= now.getTime()) return { ok: false, reason: 'expired' };
+  const { hash: _hash, ...info } = match;
+  return { ok: true, key: info };
+}
+
+/** The lookup prefix a revoke names: a whole key pasted by mistake still names its row. */
+export const revokePrefix = (prefixOrKey: string): string => (looksLikeKey(prefixOrKey) ? lookupPrefixOf(prefixOrKey) : prefixOrKey);
+
+const toRecord = (r: KeyRow): KeyRecord => ({ ...toInfo(r), hash: r.key_hash });
 
 const toInfo = (r: KeyRow): KeyInfo => ({
   id: r.id,
@@ -106,33 +149,27 @@ export class KeyStore {
     return { key, info: this.byId(Number(result.lastInsertRowid))! };
   }
 
-  /**
-   * Checks a presented key. Every row sharing the lookup prefix is compared in
-   * constant time, so neither the prefix lookup nor the comparison tells an
-   * attacker how much of a guess was right.
-   */
+  /** Checks a presented key against the rows sharing its lookup prefix (judgeKey). */
   verify(presented: string, now = new Date()): KeyCheck {
     if (!looksLikeKey(presented)) return { ok: false, reason: 'unknown' };
-    const hash = hashKey(presented);
     const rows = this.db
       .prepare(`SELECT ${COLUMNS} FROM api_keys WHERE lookup_prefix = ?`)
       .all(lookupPrefixOf(presented)) as KeyRow[];
-    let match: KeyRow | undefined;
-    for (const row of rows) if (sameHash(row.key_hash, hash)) match = row;
-    if (!match) return { ok: false, reason: 'unknown' };
-    if (match.revoked_at !== null) return { ok: false, reason: 'revoked' };
-    if (match.expires_at !== null && Date.parse(match.expires_at) <= now.getTime()) return { ok: false, reason: 'expired' };
-    return { ok: true, key: toInfo(match) };
+    return judgeKey(presented, rows.map(toRecord), now);
   }
 
   list(): KeyInfo[] {
     return (this.db.prepare(`SELECT ${COLUMNS} FROM api_keys ORDER BY id`).all() as KeyRow[]).map(toInfo);
   }
 
+  /** Every key with its hash, oldest first: what `npm run keys -- import` moves into Redis. */
+  records(): KeyRecord[] {
+    return (this.db.prepare(`SELECT ${COLUMNS} FROM api_keys ORDER BY id`).all() as KeyRow[]).map(toRecord);
+  }
+
   /** Revokes the one key whose lookup prefix starts with `prefix`; refuses a prefix that names several. */
   revoke(prefixOrKey: string, now = new Date()): RevokeResult {
-    // A whole key pasted by mistake still names its row.
-    const prefix = looksLikeKey(prefixOrKey) ? lookupPrefixOf(prefixOrKey) : prefixOrKey;
+    const prefix = revokePrefix(prefixOrKey);
     const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
     const matches = (
       this.db

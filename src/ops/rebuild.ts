@@ -4,7 +4,8 @@
  *   2. compare it with the live snapshot (providers added, removed, updated);
  *   3. render the site into the release folder (incremental when it can be);
  *   4. list the URLs whose pages changed (changed-urls.txt, indexnow.json);
- *   5. go live: STATIC_ROOT symlink swap, then DIRECTORY_DB rename.
+ *   5. go live: STATIC_ROOT symlink swap, then DIRECTORY_DB rename;
+ *   6. with RELEASE_ORIGIN_DIR, publish the release there for the other nodes (origin-publish.ts).
  * Nothing live is touched before step 5, so any failure (a dataset error, a
  * failed render) leaves the live snapshot and site byte-identical; the half-built
  * release folder is removed.
@@ -35,6 +36,7 @@ import {
 import { renderRelease, type PreviousRelease, type RenderResult } from './render.ts';
 import { changedUrlPaths, writeIndexNowFiles, type ChangedUrls } from './changed-urls.ts';
 import { snapshotVerifier } from './verify.ts';
+import { publishAfterSwitch, type PublishOutcome } from './origin-publish.ts';
 
 export interface RebuildOptions {
   inputDir: string;
@@ -60,6 +62,8 @@ export interface RebuildResult {
   urls: ChangedUrls;
   urlsFile: string;
   indexNowFile: string;
+  /** set when RELEASE_ORIGIN_DIR is: the release published for the other nodes, or why not */
+  published?: PublishOutcome;
 }
 
 /** The rendered server bundle imports packages by name: its folder must see the project's node_modules. */
@@ -135,7 +139,9 @@ async function rebuildLocked(o: RebuildOptions): Promise<RebuildResult> {
     } catch (err) {
       log(`warning: the release is live, but pruning old releases failed: ${(err as Error).message}`);
     }
+    const published = o.env.releaseOriginDir ? publishAfterSwitch(paths, id, o.env.releaseOriginDir) : undefined;
     return {
+      published,
       releaseId: id,
       snapshotId: built.snapshotId,
       previousReleaseId: previousId,

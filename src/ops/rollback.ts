@@ -6,13 +6,16 @@
 import fs from 'node:fs';
 import { activate, OpsError, readHistory, readReleaseInfo, releaseSnapshot, withLock, writeHistory, type ReleaseInfo, type ReleasePaths } from './releases.ts';
 import { snapshotVerifier } from './verify.ts';
+import { publishAfterSwitch, type PublishOutcome } from './origin-publish.ts';
 
 export interface RollbackResult {
   from: string;
   to: ReleaseInfo;
+  /** with an origin folder (RELEASE_ORIGIN_DIR): the release published for the other nodes, or why not */
+  published?: PublishOutcome;
 }
 
-export function rollback(paths: ReleasePaths): Promise<RollbackResult> {
+export function rollback(paths: ReleasePaths, originDir?: string): Promise<RollbackResult> {
   return withLock(paths, async () => {
     const history = readHistory(paths);
     if (history.length < 2) throw new OpsError('nothing to roll back to: there is no previous release');
@@ -25,6 +28,6 @@ export function rollback(paths: ReleasePaths): Promise<RollbackResult> {
     if (!verdict.ok) throw new OpsError(`previous release ${toId} has a bad snapshot (${verdict.reason}); not rolling back`);
     activate(paths, toId);
     writeHistory(paths, history.slice(0, -1));
-    return { from, to };
+    return { from, to, published: originDir ? publishAfterSwitch(paths, toId, originDir) : undefined };
   });
 }

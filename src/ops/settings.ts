@@ -5,10 +5,8 @@
  * may empty dist/, and the live site must survive a plain `npm run build`.
  */
 import path from 'node:path';
-import type { Env } from '../env.ts';
+import { DEFAULT_LIVE_STATIC_ROOT, type Env } from '../env.ts';
 import type { ReleasePaths } from './releases.ts';
-
-export const DEFAULT_LIVE_STATIC_ROOT = 'releases/current';
 
 export function releasePaths(env: Env, cwd = process.cwd()): ReleasePaths {
   return {

@@ -24,6 +24,7 @@ import { systemClock, type Clock } from './rate-limit/store.ts';
 import { searchProviders } from '../search/search.ts';
 import { SearchGate } from './search-gate.ts';
 import { SearchThreads, type Searcher } from './search-threads.ts';
+import type { ReleaseStatus } from './release-status.ts';
 import { SnapshotHolder } from './snapshot-holder.ts';
 
 export interface AppContext {
@@ -40,6 +41,8 @@ export interface AppContext {
   readonly search: Searcher;
   /** the clock of every rate-limit window: pinned by RATE_LIMIT_CLOCK_MS (tests), else the system's */
   readonly rateLimitClock: Clock;
+  /** with RELEASE_ORIGIN: what the node knows of its release and the origin's (GET /healthz `release`) */
+  readonly release: ReleaseStatus | undefined;
   /** KEYS_DB and the keys' rate limiter: opened on the first keyed request, so a node that never sees one never opens them */
   keyServices(): KeyServices;
   /** a value computed once per process from the settings */
@@ -54,6 +57,8 @@ export interface AppContextParts {
   snapshots?: SnapshotHolder;
   /** Key services made by the caller (tests pin their clock); by default made from KEYS_DB and REDIS_URL on first use. */
   keyServices?: KeyServices;
+  /** The release status a node following RELEASE_ORIGIN keeps (scripts/serve.ts makes it with the follower). */
+  release?: ReleaseStatus;
 }
 
 export function createAppContext(env: Env, parts: AppContextParts): AppContext {
@@ -73,6 +78,7 @@ export function createAppContext(env: Env, parts: AppContextParts): AppContext {
     snapshots,
     search: threads ? threads.search : (snapshot, request) => searchGate.run(() => searchProviders(snapshot, request)),
     rateLimitClock,
+    release: parts.release,
     keyServices() {
       keys ??= createKeyServices({ keysDb: env.keysDb, redisUrl: env.redisUrl, clock: rateLimitClock });
       return keys;

@@ -9,6 +9,7 @@ import { currentSnapshot, type AppContext } from './context.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { ApiError } from './errors.ts';
 import type { ResponseCacheCounters } from './response-cache.ts';
+import type { ReleaseStatus, ReleaseStatusBody } from './release-status.ts';
 
 const SERVICE = 'provider-directory';
 const startedAt = Date.now();
@@ -33,6 +34,8 @@ export interface HealthBody {
   pid: number;
   /** this node's answer cache since start (all zero when API_RESPONSE_CACHE_MB is 0) */
   responseCache: ResponseCacheCounters;
+  /** only on a node following RELEASE_ORIGIN: its release, the origin's, and since when it is behind */
+  release?: ReleaseStatusBody;
 }
 
 const NO_CACHE: ResponseCacheCounters = { hits: 0, misses: 0, entries: 0, bytes: 0 };
@@ -43,6 +46,7 @@ export function healthBody(
   verified: boolean,
   now = Date.now(),
   responseCache: ResponseCacheCounters = NO_CACHE,
+  release?: ReleaseStatus,
 ): HealthBody {
   const m = snapshot.meta;
   return {
@@ -53,6 +57,7 @@ export function healthBody(
     uptimeSeconds: Math.floor((now - startedAt) / 1000),
     pid: process.pid,
     responseCache,
+    ...(release ? { release: release.body() } : {}),
   };
 }
 
@@ -74,7 +79,7 @@ export function handleHealth(
     const err = new ApiError('SERVICE_UNAVAILABLE', 'no valid snapshot is loaded');
     return Response.json(err.toBody(), { status: err.status, headers: NO_STORE });
   }
-  return Response.json(healthBody(snapshot, app.version, app.snapshots.verified(), Date.now(), cacheCounters()), {
+  return Response.json(healthBody(snapshot, app.version, app.snapshots.verified(), Date.now(), cacheCounters(), app.release), {
     headers: { ...NO_STORE, 'x-snapshot-id': snapshot.id },
   });
 }

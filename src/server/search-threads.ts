@@ -31,10 +31,12 @@
  * back, so a swapped-out snapshot closes, and the threads close their connection
  * to it, only when no search of it runs anywhere.
  *
- * A thread that dies fails the searches it held (500, logged) and is
- * replaced after a second; searches meanwhile run on the others or the main thread.
+ * A thread that dies is logged once (its own error and stack, or its exit code)
+ * and replaced after a second; the searches it held start again, ahead of the
+ * others, on another thread or the main thread, and are answered as if nothing
+ * happened. stop() lets the threads answer what they hold before ending them.
  */
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { receiveMessageOnPort } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { EmbedderConfig } from '../env.ts';
 import { toBusinessSummary } from '../query/projections.ts';
@@ -44,68 +46,21 @@ import { searchProviders, type SearchRequest, type SearchResult } from '../searc
 import { sharedVectorIndex, vectorIndex } from '../search/vector-index.ts';
 import { ApiError } from './errors.ts';
 import type { SearchGate } from './search-gate.ts';
-import type { FromSearchThread, SearchAnswer, SearchThreadSetup, SharedList, ToSearchThread } from './search-thread-messages.ts';
+import { SearchThread, type Search, type ThreadDeath } from './search-thread.ts';
+import type { FromSearchThread, SearchAnswer, SharedList, ToSearchThread } from './search-thread-messages.ts';
 
 const RESTART_AFTER_MS = 1_000;
 /** Searches a thread holds at once: one running, one waiting, so it never waits for the main thread's turn to end. */
 const PER_THREAD = 2;
 /**
- * The thread's young generation (V8 let a worker's grow to 192 MB on the benchmark machine): a search
- * allocates little that outlives it (the lists it keeps are on shared memory, off the
- * heap), so a small nursery collects as cheaply and holds less of the process's memory.
+ * How long stop() lets the threads answer what they hold. The drain (src/server/drain.ts)
+ * is over once every connection is closed, and a client that closed its own still has its
+ * search running here: ending a thread under it was the "search thread exited with 1" at
+ * shutdown, with its searches failed as internal errors.
  */
-const YOUNG_GENERATION_MB = 8;
+const STOP_WAIT_MS = 10_000;
 
 export type Searcher = (snapshot: Snapshot, request: SearchRequest) => Promise<SearchResult>;
-
-interface Pending {
-  resolve: (result: SearchResult) => void;
-  reject: (err: Error) => void;
-}
-
-/** A search read and not yet started. */
-interface Waiting extends Pending {
-  snapshot: Snapshot;
-  key: number;
-  request: SearchRequest;
-}
-
-class SearchThread {
-  readonly worker: Worker;
-  readonly slot: number;
-  /** snapshot keys this thread confirmed, and those it is opening */
-  readonly open = new Set<number>();
-  readonly opening = new Set<number>();
-  /** searches sent and not yet answered, by id */
-  readonly pending = new Map<number, Pending>();
-  /** where the thread's answers arrive: their own port, so the main thread can take them between two requests (receiveMessageOnPort) */
-  readonly answers: MessagePort;
-  constructor(
-    setup: Omit<SearchThreadSetup, 'answers'>,
-    onMessage: (thread: SearchThread, m: FromSearchThread) => void,
-    onAnswer: (thread: SearchThread, m: SearchAnswer) => void,
-    onExit: (thread: SearchThread, reason: string) => void,
-  ) {
-    this.slot = setup.slot;
-    const channel = new MessageChannel();
-    this.answers = channel.port1;
-    this.answers.on('message', (m: SearchAnswer) => onAnswer(this, m));
-    this.answers.unref();
-    const workerData: SearchThreadSetup = { ...setup, answers: channel.port2 };
-    this.worker = new Worker(new URL('./search-worker.ts', import.meta.url), {
-      workerData,
-      transferList: [channel.port2],
-      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
-    });
-    this.worker.on('message', (m: FromSearchThread) => onMessage(this, m));
-    this.worker.on('error', (err) => onExit(this, err.message));
-    this.worker.on('exit', (code) => onExit(this, `exited with ${code}`));
-  }
-
-  send(message: ToSearchThread): void {
-    this.worker.postMessage(message);
-  }
-}
 
 export class SearchThreads {
   private readonly threads: (SearchThread | undefined)[];
@@ -119,7 +74,7 @@ export class SearchThreads {
   private nextId = 1;
   private stopped = false;
   /** searches read and not yet started, oldest first */
-  private readonly waiting: Waiting[] = [];
+  private readonly waiting: Search[] = [];
   /** a turn of the main thread's own is asked for (setImmediate) */
   private turnAsked = false;
 
@@ -199,8 +154,15 @@ export class SearchThreads {
   /** Ends every thread (after the server drained: no search is running). */
   async stop(): Promise<void> {
     this.stopped = true;
+    const deadline = Date.now() + STOP_WAIT_MS;
+    while (!this.idle() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     await Promise.all(this.threads.map((t) => t?.worker.terminate()));
     for (const t of this.threads) t?.answers.close();
+  }
+
+  /** No search waits for its turn or runs on a thread. */
+  private idle(): boolean {
+    return this.waiting.length === 0 && this.threads.every((t) => !t || t.pending.size === 0);
   }
 
   /** The snapshot's key; on first sight every thread is asked to open it. */
@@ -252,7 +214,7 @@ export class SearchThreads {
         this.answered(t, m);
         this.dispatch();
       },
-      (t, reason) => this.died(t, slot, reason),
+      (t, death) => this.died(t, slot, death),
     );
   }
 
@@ -290,17 +252,29 @@ export class SearchThreads {
     else call.reject(new Error(`search thread: ${m.error.message}`));
   }
 
-  private died(thread: SearchThread, slot: number, reason: string): void {
+  /**
+   * A thread ended: the searches it held start again, oldest first and ahead of every
+   * other, on another thread or on this one; one whose thread dies a second time fails
+   * (it may be what kills them). The death is logged once, with the thread's own error.
+   */
+  private died(thread: SearchThread, slot: number, death: ThreadDeath): void {
     if (this.threads[slot - 1] !== thread) return; // 'error' and 'exit' both report one death
+    this.takeAnswers(thread); // answered before it ended: nothing to run again
     this.threads[slot - 1] = undefined;
     thread.answers.close();
-    for (const call of thread.pending.values()) {
-      this.gate.leave();
-      call.reject(new Error(`search thread ${slot} ${reason}`));
-    }
+    const held = [...thread.pending.values()];
     thread.pending.clear();
+    for (let i = 0; i < held.length; i++) this.gate.leave();
+    const again = held.filter((search) => !search.rerun);
+    for (const search of held) {
+      if (search.rerun) search.reject(new Error(`search thread ${slot} ${death.reason}; the search had run on a thread that died before`));
+      search.rerun = true;
+    }
+    this.waiting.unshift(...again);
+    this.dispatch();
+    this.askForTurn();
     if (this.stopped) return;
-    this.logger.error({ thread: slot, reason }, 'search thread died; starting a new one');
+    this.logger.error({ thread: slot, reason: death.reason, stack: death.stack, searchesRunAgain: again.length }, 'search thread died; its searches run again, and a new thread starts');
     setTimeout(() => {
       if (this.stopped) return;
       const fresh = this.start(slot);

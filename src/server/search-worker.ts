@@ -26,21 +26,21 @@ const answer = (message: SearchAnswer) => answers.postMessage(message);
 
 function open(message: Extract<ToSearchThread, { kind: 'open' }>): void {
   const { key, file, snapshotId, vectorIndex, columns } = message;
-  let snapshot: Snapshot;
+  let snapshot: Snapshot | undefined;
   try {
     snapshot = new Snapshot(file, embedder, searchingThreads);
+    // The file may have been replaced again since the main thread opened it: never answer from another snapshot.
+    if (snapshot.id !== snapshotId) throw new Error(`the file now holds snapshot ${snapshot.id}, not ${snapshotId}`);
+    snapshot.listCaches.publish = (cache, budget, listKey, value, cost) => post({ kind: 'list', key, cache, budget, listKey, value, cost });
+    if (vectorIndex) snapshot.memo('vector-index', () => vectorIndexOn(vectorIndex, slot));
+    snapshot.memo('published-columns', () => columns);
+    for (const step of servingSteps(snapshot)) step.run();
   } catch (err) {
+    // A thread that cannot open a snapshot leaves it to the others; dying here would only start
+    // a new thread that fails the same way.
+    snapshot?.close();
     return post({ kind: 'opened', key, ok: false, reason: (err as Error).message });
   }
-  // The file may have been replaced again since the main thread opened it: never answer from another snapshot.
-  if (snapshot.id !== snapshotId) {
-    snapshot.close();
-    return post({ kind: 'opened', key, ok: false, reason: `the file now holds snapshot ${snapshot.id}, not ${snapshotId}` });
-  }
-  snapshot.listCaches.publish = (cache, budget, listKey, value, cost) => post({ kind: 'list', key, cache, budget, listKey, value, cost });
-  if (vectorIndex) snapshot.memo('vector-index', () => vectorIndexOn(vectorIndex, slot));
-  snapshot.memo('published-columns', () => columns);
-  for (const step of servingSteps(snapshot)) step.run();
   snapshots.set(key, snapshot);
   post({ kind: 'opened', key, ok: true });
   // No background warm-up here: the main thread's warmed lists arrive after this message (list-caches.ts).

@@ -27,3 +27,16 @@ describe('SEARCH_THREADS', () => {
     expect(() => loadEnv({ SEARCH_THREADS: '-1' })).toThrow(/SEARCH_THREADS/);
   });
 });
+
+describe('RELEASE_ORIGIN', () => {
+  it('serves the installed release from releases/current unless STATIC_ROOT says otherwise, and needs one server process', () => {
+    const cwd = '/srv/app';
+    const following = loadEnv({ RELEASE_ORIGIN: 'http://origin.internal:8080/', RELEASE_POLL_INTERVAL_MS: '1500' }, cwd);
+    expect(following).toMatchObject({ releaseOrigin: 'http://origin.internal:8080', releasePollMs: 1500, staticRoot: '/srv/app/releases/current' });
+    expect(loadEnv({ RELEASE_ORIGIN: 'http://o:8080', STATIC_ROOT: 'site' }, cwd).staticRoot).toBe('/srv/app/site');
+    expect(loadEnv({}, cwd)).toMatchObject({ releaseOrigin: undefined, releasePollMs: 5000, staticRoot: '/srv/app/dist/client', releaseOriginDir: undefined });
+    expect(loadEnv({ RELEASE_ORIGIN_DIR: 'origin' }, cwd).releaseOriginDir).toBe('/srv/app/origin');
+    expect(() => loadEnv({ RELEASE_ORIGIN: 'http://o:8080', SERVE_PROCESSES: '2' })).toThrow(/RELEASE_ORIGIN: .*SERVE_PROCESSES=1/);
+    expect(() => loadEnv({ RELEASE_ORIGIN: 'ftp://o/' })).toThrow(/RELEASE_ORIGIN/);
+  });
+});

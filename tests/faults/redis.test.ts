@@ -1,9 +1,10 @@
 /**
- * Redis stopped under load: the node shares its rate counters through a real
- * redis-server. While it is away, key-protected requests answer 503
- * SERVICE_UNAVAILABLE with Retry-After (the limit fails closed) and public
- * requests keep answering (uncounted, without rate headers) with no failure;
- * when Redis is back at the same address, both limits count again.
+ * Redis stopped under load: the node reads its keys and shares its rate counters
+ * through a real redis-server (with its append-only file, as a Redis holding keys
+ * runs). While it is away, key-protected requests answer 503 SERVICE_UNAVAILABLE
+ * with Retry-After (keys and limit fail closed) and public requests keep
+ * answering (uncounted, without rate headers) with no failure; when Redis is back
+ * at the same address, the key is known again and both limits count again.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,9 +26,10 @@ beforeAll(async () => {
   const data = await generate(path.join(ws, 'data'), 150, 8);
   const env = { DIRECTORY_DB: path.join(ws, 'directory.db'), KEYS_DB: path.join(ws, 'keys.db') };
   await buildSnapshot({ inputDir: data, outFile: env.DIRECTORY_DB });
-  key = createKey(env, 'enterprise');
   port = await freePort();
-  redis = await startRedisOn(port);
+  fs.mkdirSync(path.join(ws, 'redis'));
+  redis = await startRedisOn(port, path.join(ws, 'redis'));
+  key = createKey({ ...env, REDIS_URL: `redis://127.0.0.1:${port}` }, 'enterprise');
   node = await startNode({
     ...env,
     REDIS_URL: `redis://127.0.0.1:${port}`,
@@ -71,7 +73,7 @@ it('keyed routes fail closed with 503 + Retry-After, public routes keep answerin
   await answersPast(load, 500);
   expect(await publicLimitHeader()).toBeNull(); // uncounted while Redis is away
 
-  redis = await startRedisOn(port);
+  redis = await startRedisOn(port, path.join(ws, 'redis'));
   await waitFor('the keyed route to count again', async () => ((await keyed()).status === 200 ? true : undefined));
   await answersPast(load, 300);
   const figures = await load.stop();

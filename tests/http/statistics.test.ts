@@ -280,7 +280,7 @@ for (const dataset of CASES) {
     });
 
     it('the AI reasons give no rating without reviews, and name cities as they are shown', async () => {
-      const key = services.keys.create({ tier: 'enterprise' }).key;
+      const key = (await services.keys.create({ tier: 'enterprise' })).key;
       const unratedNames = records
         .filter((r) => r.totalReviews === 0 && isPublishedRecord(r))
         .slice(0, 3)

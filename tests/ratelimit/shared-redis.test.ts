@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { KeyStore } from '../../src/keys/key-store.ts';
+import { RedisKeys } from '../../src/keys/redis-keys.ts';
 import { buildTestSnapshot, startRedis, startServer, type Child } from '../keys/fixture.ts';
 
 let redis: Child;
@@ -15,10 +15,11 @@ let key: string;
 beforeAll(async () => {
   const { dir, dbFile } = await buildTestSnapshot(120, 9);
   const keysDb = path.join(dir, 'keys.db');
-  const store = new KeyStore(keysDb);
-  key = store.create({ tier: 'regular' }).key;
-  store.close();
   redis = await startRedis();
+  // With REDIS_URL the nodes read their keys from Redis too.
+  const keys = new RedisKeys(redis.url);
+  key = (await keys.create({ tier: 'regular' })).key;
+  await keys.close();
   const env = { DIRECTORY_DB: dbFile, KEYS_DB: keysDb, REDIS_URL: redis.url, RATE_LIMIT_CLOCK_MS: String(Date.UTC(2026, 0, 1, 9, 30, 20)) };
   nodes = await Promise.all([startServer(env), startServer(env)]);
 });

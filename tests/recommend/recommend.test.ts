@@ -24,9 +24,9 @@ beforeAll(async () => {
   const { dir, dbFile } = await buildTestSnapshot();
   services = createKeyServices({ keysDb: path.join(dir, 'keys.db'), clock: () => now });
   app = testAppContext({ DIRECTORY_DB: dbFile }, { keyServices: services });
-  expired = services.keys.create({ tier: 'enterprise', expiresAt: '2020-01-01T00:00:00.000Z' }).key;
-  revoked = services.keys.create({ tier: 'enterprise', name: 'to revoke' }).key;
-  services.keys.revoke(revoked);
+  expired = (await services.keys.create({ tier: 'enterprise', expiresAt: '2020-01-01T00:00:00.000Z' })).key;
+  revoked = (await services.keys.create({ tier: 'enterprise', name: 'to revoke' })).key;
+  await services.keys.revoke(revoked);
   db = new Database(dbFile, { readonly: true });
 });
 
@@ -41,7 +41,7 @@ async function call(query: string, headers: Record<string, string> = {}) {
 }
 
 /** A fresh enterprise key, so counting tests do not spend another test's budget. */
-const freshKey = (tier: 'regular' | 'enterprise' = 'enterprise') => services.keys.create({ tier }).key;
+const freshKey = async (tier: 'regular' | 'enterprise' = 'enterprise') => (await services.keys.create({ tier })).key;
 
 describe('key check', () => {
   it('401 API_KEY_REQUIRED without a key: exact envelope, no details, no WWW-Authenticate, no rate headers', async () => {
@@ -62,7 +62,7 @@ describe('key check', () => {
   });
 
   it('accepts Authorization: Bearer as an alias', async () => {
-    const r = await call('?q=website', { Authorization: `Bearer ${freshKey()}` });
+    const r = await call('?q=website', { Authorization: `Bearer ${await freshKey()}` });
     expect(r.status).toBe(200);
   });
 });
@@ -78,7 +78,7 @@ describe('parameters (after the key, counted)', () => {
     ['?q=website&limit=abc', 'INVALID_PARAM'],
     ['?q=website&limit=2.5', 'INVALID_PARAM'],
   ])('%s -> 400 %s with details null and rate headers', async (query, code) => {
-    const key = freshKey('regular');
+    const key = await freshKey('regular');
     const r = await call(query, { 'X-API-Key': key });
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ error: { code, message: expect.any(String), details: null } });
@@ -86,14 +86,14 @@ describe('parameters (after the key, counted)', () => {
   });
 
   it('counts q in code points after trimming: 200 emoji pass', async () => {
-    const r = await call(`?q=${encodeURIComponent(`  ${'🙂'.repeat(200)}  `)}`, { 'X-API-Key': freshKey() });
+    const r = await call(`?q=${encodeURIComponent(`  ${'🙂'.repeat(200)}  `)}`, { 'X-API-Key': await freshKey() });
     expect(r.status).toBe(200);
   });
 });
 
 describe('answers', () => {
   it('meta has exactly the spec fields; items are search items plus reason', async () => {
-    const r = await call('?q=jasa%20SEO&limit=3', { 'X-API-Key': freshKey() });
+    const r = await call('?q=jasa%20SEO&limit=3', { 'X-API-Key': await freshKey() });
     expect(r.status).toBe(200);
     // The spec's fields plus `understood` (what was read from q).
     expect(Object.keys(r.body.meta).sort()).toEqual(['city', 'limit', 'q', 'rrf', 'source', 'tookMs', 'total', 'understood'].sort());
@@ -111,7 +111,7 @@ describe('answers', () => {
   });
 
   it('limit defaults to 5; city is echoed and filters', async () => {
-    const r = await call('?q=website&city=Bandung', { 'X-API-Key': freshKey() });
+    const r = await call('?q=website&city=Bandung', { 'X-API-Key': await freshKey() });
     expect(r.body.meta.limit).toBe(5);
     expect(r.body.meta.city).toBe('Bandung');
     expect(r.body.data.length).toBeGreaterThan(0);
@@ -119,7 +119,7 @@ describe('answers', () => {
   });
 
   it('applies the city it reads from the text; the category it reads leads, its family next, others only fill', async () => {
-    const r = await call(`?q=${encodeURIComponent('bikin aplikasi android di Jaksel')}&limit=10`, { 'X-API-Key': freshKey() });
+    const r = await call(`?q=${encodeURIComponent('bikin aplikasi android di Jaksel')}&limit=10`, { 'X-API-Key': await freshKey() });
     expect(r.body.meta.city).toBeNull();
     expect(r.body.meta.understood.categorySlug).toBe('android');
     expect(r.body.data.length).toBeGreaterThan(0);
@@ -144,7 +144,7 @@ describe('answers', () => {
   ];
 
   it.each(QUERIES)('reasons are true of each provider and differ within the answer: %s', async (q) => {
-    const r = await call(`?q=${encodeURIComponent(q)}&limit=10`, { 'X-API-Key': freshKey() });
+    const r = await call(`?q=${encodeURIComponent(q)}&limit=10`, { 'X-API-Key': await freshKey() });
     expect(r.status).toBe(200);
     expect(r.body.data.length).toBeGreaterThan(0);
     const reasons: string[] = r.body.data.map((i: any) => i.reason);
@@ -199,7 +199,7 @@ function checkReason(slug: string, reason: string) {
 
 describe('rate limit', () => {
   it('a regular key gets 30 answers, then 429 with the exact envelope and headers', async () => {
-    const key = freshKey('regular');
+    const key = await freshKey('regular');
     for (let i = 1; i <= 30; i++) {
       const r = await call('?q=website&limit=1', { 'X-API-Key': key });
       expect(r.status).toBe(200);
@@ -220,7 +220,7 @@ describe('rate limit', () => {
   });
 
   it('an enterprise key gets 120', async () => {
-    const key = freshKey('enterprise');
+    const key = await freshKey('enterprise');
     const statuses: number[] = [];
     for (let i = 0; i < 121; i++) statuses.push((await call('?q=a', { 'X-API-Key': key })).status);
     expect(statuses.slice(0, 120).every((s) => s === 400)).toBe(true); // 400s count too

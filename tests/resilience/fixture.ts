@@ -155,10 +155,10 @@ export async function startNode(env: Record<string, string>): Promise<Node> {
 
 export { startRedis, type Service } from '../support/binaries.ts';
 
-/** A real nginx (foreground, own prefix and temp paths) running `httpBlock` inside http {}. */
-export async function startNginx(dir: string, httpBlock: string, probePath: string): Promise<Service> {
+/** A real nginx (foreground, own prefix and temp paths) running `httpBlock` inside http {}, on `port` (a free one by default). */
+export async function startNginx(dir: string, httpBlock: string, probePath: string, port?: number): Promise<Service> {
   const bin = requireBinary('nginx', 'apt-get install -y nginx');
-  const port = await freePort();
+  port ??= await freePort();
   fs.mkdirSync(path.join(dir, 'logs'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'tmp'), { recursive: true });
   const conf = `daemon off;

@@ -41,8 +41,8 @@ beforeAll(async () => {
   // One window for the whole test: the minute can never turn mid-count (services.ts test hook).
   const env = deploymentEnv(ws, { ASTRO_SERVER_ENTRY: path.join(ws, 'no-astro-entry.mjs'), RATE_LIMIT_CLOCK_MS: String(Date.UTC(2026, 0, 1, 9, 30, 5)) });
   await buildSnapshot({ inputDir: data, outFile: env.DIRECTORY_DB! });
-  key = createKey(env, 'regular');
   redis = await startRedis();
+  key = createKey({ ...env, REDIS_URL: redis.url }, 'regular');
   nodes = await Promise.all([startNode({ ...env, REDIS_URL: redis.url }), startNode({ ...env, REDIS_URL: redis.url })]);
   const ports = nodes.map((n) => Number(new URL(n.url).port));
   fs.mkdirSync(path.join(ws, 'nginx'));

@@ -17,12 +17,13 @@ import { ApiError } from '../../src/server/errors.ts';
 import { SearchGate } from '../../src/server/search-gate.ts';
 import { SearchThreads } from '../../src/server/search-threads.ts';
 import { buildFixture, type Fixture } from '../http/fixture.ts';
+import { DIE_ON_NEXT_ANSWER, evaluateInWorker, inProcessDevTools } from '../support/worker-inspector.ts';
 import { waitFor } from './fixture.ts';
 
 let fixture: Fixture;
 let snapshot: Snapshot;
 let threads: SearchThreads;
-const logs: { msg: string; snapshotId?: string }[] = [];
+const logs: { msg: string; snapshotId?: string; thread?: number; reason?: string }[] = [];
 const logger = pino(
   { level: 'info' },
   new Writable({
@@ -35,8 +36,6 @@ const logger = pino(
 
 const request: SearchRequest = { q: 'jasa aplikasi', filters: {}, sort: 'relevance', page: 1, limit: 5 };
 const opened = () => logs.filter((l) => l.msg === 'search thread opened the snapshot' && l.snapshotId === snapshot.id).length;
-/** the thread's worker, to end it from outside as a crash would */
-const worker = () => (Reflect.get(threads, 'threads') as { worker: { terminate(): Promise<number> } }[])[0]!.worker;
 
 beforeAll(async () => {
   fixture = await buildFixture();
@@ -82,8 +81,20 @@ it('answers as searchProviders does, before and after its thread dies', async ()
   const many = await Promise.all(Array.from({ length: 40 }, () => threads.search(snapshot, request)));
   for (const answer of many) expect(answer).toEqual(reference);
 
-  await worker().terminate();
-  await waitFor('the death to be logged', async () => (logs.some((l) => l.msg === 'search thread died; starting a new one') ? true : undefined));
+  // An uncaught error in the thread while it holds searches: they run again and answer as before.
+  const tools = inProcessDevTools();
+  try {
+    expect(await evaluateInWorker(tools, 'search-worker', DIE_ON_NEXT_ANSWER)).toMatch(/worker/i);
+  } finally {
+    tools.close();
+  }
+  const held = await Promise.all(Array.from({ length: 6 }, () => threads.search(snapshot, request)));
+  for (const answer of held) expect(answer).toEqual(reference);
+  await waitFor('the death to be logged', async () => (logs.some((l) => l.msg.startsWith('search thread died')) ? true : undefined));
+  const deaths = logs.filter((l) => l.msg.startsWith('search thread died'));
+  expect(deaths).toHaveLength(1);
+  expect(deaths[0]).toMatchObject({ thread: 1, reason: 'search thread killed by the test', stack: expect.stringContaining('Error: search thread killed by the test') });
+  expect((deaths[0] as { searchesRunAgain?: number }).searchesRunAgain).toBeGreaterThan(0);
 
   // meanwhile the main thread answers; then the new thread opens the snapshot again
   expect(await threads.search(snapshot, request)).toEqual(reference);

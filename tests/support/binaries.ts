@@ -24,10 +24,15 @@ export async function startRedis(): Promise<Service> {
   return startRedisOn(await freePort());
 }
 
-/** A real redis-server on a given port (so it can be stopped and started again at the same address). */
-export async function startRedisOn(port: number): Promise<Service> {
+/**
+ * A real redis-server on a given port (so it can be stopped and started again at the same
+ * address). With `dataDir` it keeps its data there (append-only file), as a production Redis
+ * holding API keys must: a restart at the same address finds them again.
+ */
+export async function startRedisOn(port: number, dataDir?: string): Promise<Service> {
   const bin = requireBinary('redis-server', 'apt-get install -y redis-server');
-  const child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const persistence = dataDir ? ['--dir', dataDir, '--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
+  const child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence], { stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 20_000);

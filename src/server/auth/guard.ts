@@ -29,7 +29,13 @@ export async function withApiKey(
     throw new ApiError('API_KEY_REQUIRED', 'An API key is required: send it in the X-API-Key header.');
   }
   const services = app.keyServices();
-  const check = services.keys.verify(presented, services.now());
+  let check;
+  try {
+    check = await services.keys.verify(presented, services.now());
+  } catch (err) {
+    app.logger.error({ reason: (err as Error).message }, 'key store unavailable');
+    throw new ApiError('SERVICE_UNAVAILABLE', 'The key store is unavailable; try again shortly.', { 'Retry-After': '5' });
+  }
   if (!check.ok) throw new ApiError('API_KEY_INVALID', 'The API key is invalid or expired.');
 
   const calls = await cost();
