@@ -1,7 +1,10 @@
 /**
- * Natural-language requests to the AI endpoint, parsed without any external
- * service: which city (or province), which services (category slugs of the
- * snapshot), which budget, and which words are left to search for.
+ * The one reading of a request, for every reader: hybrid search (keyword side,
+ * embedder, named service), AI recommend and its reasons. The text is tokenized
+ * once (src/text/tokens.ts: tokenize); from those tokens the parser finds the
+ * place (a city, province or region), the services (category slugs of the
+ * snapshot), the budget and stated floors, the language, and the words search
+ * ranks. Nothing downstream reads the text again.
  *
  * Pure: it reads only the text and a vocabulary (the snapshot's cities,
  * provinces and categories; see nl-query-vocabulary.ts), so tests can give it
@@ -15,7 +18,7 @@ import { AGENT_NOUNS, SERVICE_PHRASES } from '../text/lexicon/services.ts';
 import { ENGLISH_MARKERS, FILLER_WORDS, INDONESIAN_MARKERS, PURPOSE_WORDS } from '../text/lexicon/words.ts';
 import { lexiconCategories } from './nl-query-lexicon-map.ts';
 import { PhraseTable } from '../text/phrase-table.ts';
-import { normalizeTokens } from '../text/tokens.ts';
+import { normalizeTokens, tokenize, tokensOutside } from '../text/tokens.ts';
 
 export interface VocabularyCategory {
   slug: string;
@@ -45,7 +48,17 @@ export interface ServiceMatch {
   matched: string;
 }
 
-export interface ParsedQuery {
+/** Words a search ranks, read once: the text and its tokens. */
+export interface RequestWords {
+  /** the words as one text (what an external embedder is sent) */
+  text: string;
+  /** folded tokens, spelled as the index spells them (normalizeTokens(text)) */
+  tokens: readonly string[];
+  /** whether the text ends inside a word: its last word may be typed halfway (a prefix) */
+  endsInWord: boolean;
+}
+
+export interface ParsedRequest {
   lang: 'id' | 'en';
   place: Place | null;
   /** most specific first; a parent is dropped when one of its children was named */
@@ -60,8 +73,17 @@ export interface ParsedQuery {
   constraintText: string[];
   /** content words left after place, budget and filler words, in request order */
   terms: string[];
-  /** what to hand to the hybrid search: the service phrases and the other content words */
-  searchText: string;
+  /**
+   * The words hybrid search ranks: the request as sent, or (ParseOptions.withoutFilters)
+   * the request without its place, budget and constraints, the service phrases and the
+   * other content words, for a reader that applies those as filters (AI recommend).
+   */
+  ranked: RequestWords;
+}
+
+export interface ParseOptions {
+  /** rank the request without its place, budget and constraints (when at least 2 characters are left) */
+  withoutFilters?: boolean;
 }
 
 type PlaceTarget =
@@ -145,11 +167,20 @@ function detectLanguage(words: readonly string[]): 'id' | 'en' {
   return en > id ? 'en' : 'id';
 }
 
-export function parseNaturalQuery(text: string, parser: QueryParser): ParsedQuery {
+const ENDS_IN_WORD = /[\p{L}\p{N}]$/u;
+
+/** A text's words for a reader that ranks them without the rest of the parse (the benchmarks' side-alone runs, tests). */
+export function requestWords(text: string): RequestWords {
+  return { text, tokens: tokenize(text).tokens, endsInWord: ENDS_IN_WORD.test(text) };
+}
+
+export function parseRequest(text: string, parser: QueryParser, options: ParseOptions = {}): ParsedRequest {
   const { vocab, places, services } = parser;
+  const read = tokenize(text);
   const constraints = findConstraints(text);
-  const { budget, rest } = findBudget(constraints.rest);
-  const words = normalizeTokens(rest);
+  const { budget, ranges } = findBudget(constraints.rest);
+  const blanked = [...constraints.ranges, ...ranges];
+  const words = blanked.length === 0 ? read.tokens : tokensOutside(read, blanked);
   const used = new Array<boolean>(words.length).fill(false);
 
   // A place: the first one named. Words that are also common words need a place word before them.
@@ -207,11 +238,16 @@ export function parseNaturalQuery(text: string, parser: QueryParser): ParsedQuer
 
   const isTerm = (w: string, i: number) => !used[i] && !FILLER_WORDS.has(w) && (w.length > 1 || /\d/.test(w));
   const terms = words.filter(isTerm);
-  // The search text is the request without its place, budget and constraints: hybrid search drops
-  // filler itself, and a filler word inside a name ("company profile") still counts there.
-  const searchWords = words.filter((_, i) => !placeUsed[i]);
+  // Without its place, budget and constraints: hybrid search drops filler itself, and a
+  // filler word inside a name ("company profile") still counts there.
+  const rest = words.filter((_, i) => !placeUsed[i]);
+  const restText = rest.join(' ');
+  const ranked: RequestWords =
+    options.withoutFilters && [...restText].length >= 2
+      ? { text: restText, tokens: rest, endsInWord: rest.length > 0 }
+      : { text, tokens: read.tokens, endsInWord: ENDS_IN_WORD.test(text) };
   return {
-    lang: detectLanguage(normalizeTokens(text)),
+    lang: detectLanguage(read.tokens),
     place,
     services: specific,
     qualifiers,
@@ -220,6 +256,6 @@ export function parseNaturalQuery(text: string, parser: QueryParser): ParsedQuer
     minRating: constraints.minRating,
     constraintText: constraints.read,
     terms,
-    searchText: searchWords.join(' '),
+    ranked,
   };
 }

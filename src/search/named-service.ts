@@ -1,8 +1,8 @@
 /**
- * The named service, the fourth term of rrfScore. The request is read by the AI
- * endpoint's parser (src/query/nl-query.ts: the snapshot's category names and the
- * service lexicon of src/text/lexicon); when it names services ("jasa olshop"
- * is e-commerce), each candidate whose primary category is one of them, or a child
+ * The named service, the fourth term of rrfScore. The services are those the
+ * request's one reading found (src/query/nl-query.ts: the snapshot's category
+ * names and the service lexicon of src/text/lexicon), as AI recommend reads them;
+ * when it names services ("jasa olshop" is e-commerce), each candidate whose primary category is one of them, or a child
  * of one ("aplikasi mobile" names mobile apps, a parent), adds
  *
  *   namedService / (RRF_K + 1)      namedService 1 or 0 (as much as rank 1 in a side)
@@ -22,8 +22,7 @@
  * category outvotes the one both sides agree on).
  */
 import { categoryFilterIds, categoryTree, usableCategory, type CategoryTree } from '../query/categories.ts';
-import { parseNaturalQuery } from '../query/nl-query.ts';
-import { snapshotQueryParser } from '../query/nl-query-vocabulary.ts';
+import type { ServiceMatch } from '../query/nl-query.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { primaryCategoryIndex } from './category-coherence.ts';
 
@@ -45,10 +44,9 @@ export function namedCategoryNumbers(tree: CategoryTree, numbers: ReadonlyMap<st
 }
 
 /** The primary-category numbers of the services a request names (empty when it names none). */
-export function namedServices(snapshot: Snapshot, q: string): Set<number> {
-  const slugs = parseNaturalQuery(q, snapshotQueryParser(snapshot)).services.map((s) => s.slug);
-  if (slugs.length === 0) return new Set();
-  return namedCategoryNumbers(categoryTree(snapshot), primaryCategoryIndex(snapshot).numbers, slugs);
+export function namedServices(snapshot: Snapshot, services: readonly ServiceMatch[]): Set<number> {
+  if (services.length === 0) return new Set();
+  return namedCategoryNumbers(categoryTree(snapshot), primaryCategoryIndex(snapshot).numbers, services.map((s) => s.slug));
 }
 
 /** Sets each candidate's namedService and adds its term to rrfScore; `categories` are primary categories by rowid. */

@@ -1,7 +1,9 @@
 /**
  * Hybrid search: the keyword side (bm25 over the query's topics, with typo
- * tolerance and service synonyms: search-text.ts) and the vector side (KNN), each
- * filtered before ranking by the same filter SQL, merged by Reciprocal Rank Fusion.
+ * tolerance, service synonyms and the language bridge: keyword-query.ts, read from
+ * search_postings by keyword-side.ts) and the vector side (the in-memory IVF
+ * index: vector-side.ts), each filtered before ranking by the same filter,
+ * merged by Reciprocal Rank Fusion.
  *
  *   rrfScore(item) = keywordWeight / (RRF_K + keywordRank)   (when the keyword side returned it)
  *                  + 1 / (RRF_K + vectorRank)                (when the vector side returned it)
@@ -10,12 +12,15 @@
  *                                                             primary category is a service the request names)
  *
  * keywordWeight, in [MIN_KEYWORD_WEIGHT, 1], is the keyword list's confidence for
- * this query (search-confidence.ts), reported in meta.rrf.keywordWeight.
+ * this query (confidence.ts), reported in meta.rrf.keywordWeight.
  * Ranks are 1-based; a side that did not return the item gives it rank
  * (that side's candidate count + 1), which adds nothing to rrfScore
  * (docs/interface.md). Order: rrfScore desc, trustLevel desc, slug asc (or the
  * requested sort key, then slug). `/api/v1/search`, the provider list with `q`, the
- * AI endpoint and the MCP tool all call `searchProviders`.
+ * search page, the AI endpoint and the MCP tool all call `searchProviders`.
+ *
+ * The request is read once (src/query/nl-query.ts: parseRequest): the keyword
+ * query, the embedder and the named-service term all take that one reading.
  */
 import type { SearchSort } from '../schemas/api/params.ts';
 import type { SearchInfo } from '../schemas/api/responses.ts';
@@ -25,6 +30,8 @@ import { toBusinessSummary } from '../query/projections.ts';
 import type { SummaryRow } from '../query/provider-row.ts';
 import { publishedSummaryRows } from '../query/providers.ts';
 import { maxRowid, publishedColumns, type PublishedColumns } from '../query/published-columns.ts';
+import { parseRequest, type ParsedRequest } from '../query/nl-query.ts';
+import { snapshotQueryParser } from '../query/nl-query-vocabulary.ts';
 import { embedQuery } from './query-embedder.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { addCategoryCoherence, primaryCategories } from './category-coherence.ts';
@@ -43,7 +50,11 @@ export const RRF_K = 60;
 export const CANDIDATE_WINDOW = 150;
 
 export interface SearchRequest {
-  q: string;
+  /**
+   * The request: its text, read here (on the thread that searches), or the reading
+   * a caller already made (AI recommend reads the request first for its filters).
+   */
+  query: string | ParsedRequest;
   filters: SearchFilters;
   sort: SearchSort;
   page: number;
@@ -141,9 +152,11 @@ const fusionSlots = (snapshot: Snapshot) => snapshot.memo('fusion-slots', () => 
 
 export async function searchProviders(snapshot: Snapshot, req: SearchRequest): Promise<SearchResult> {
   const sides = req.sides ?? { keyword: true, vector: true };
+  const request = typeof req.query === 'string' ? parseRequest(req.query, snapshotQueryParser(snapshot)) : req.query;
+  const { ranked } = request;
   const filter = buildFilter(snapshot, req.filters);
-  const kq = sides.plainKeyword ? keywordQuery(req.q) : expandedKeywordQuery(req.q, snapshotVocabulary(snapshot), snapshotSynonyms(snapshot), snapshotBridge(snapshot));
-  const { vector, vectorSide } = sides.vector ? await embedQuery(snapshot, req.q) : { vector: null, vectorSide: 'available' as const };
+  const kq = sides.plainKeyword ? keywordQuery(ranked) : expandedKeywordQuery(ranked, snapshotVocabulary(snapshot), snapshotSynonyms(snapshot), snapshotBridge(snapshot));
+  const { vector, vectorSide } = sides.vector ? await embedQuery(snapshot, ranked) : { vector: null, vectorSide: 'available' as const };
   const keyword = sides.keyword ? keywordCandidates(snapshot, kq, filter, CANDIDATE_WINDOW) : [];
   const nearest = vectorCandidates(snapshot, vector, filter, CANDIDATE_WINDOW);
 
@@ -154,7 +167,7 @@ export async function searchProviders(snapshot: Snapshot, req: SearchRequest): P
   if (nearest.length > 0 && keyword.length > 0) {
     const categories = primaryCategories(snapshot);
     addCategoryCoherence(fused, comparator('relevance', columns), categories, RRF_K, { keyword: keyword.length, vector: nearest.length });
-    addNamedService(fused, categories, namedServices(snapshot, req.q), RRF_K);
+    addNamedService(fused, categories, namedServices(snapshot, request.services), RRF_K);
   }
 
   const start = (req.page - 1) * req.limit;

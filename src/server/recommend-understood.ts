@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import type { SearchFilters } from '../query/filters.ts';
-import type { ParsedQuery } from '../query/nl-query.ts';
+import type { ParsedRequest } from '../query/nl-query.ts';
 
 const ServiceSchema = z.object({
   slug: z.string().describe('category slug'),
@@ -37,7 +37,7 @@ export const UnderstoodSchema = z
   .describe('what was read from q and how it was applied');
 export type Understood = z.output<typeof UnderstoodSchema>;
 
-export function understoodOf(parsed: ParsedQuery, filters: SearchFilters, categorySlug: string | null, searchText: string): Understood {
+export function understoodOf(parsed: ParsedRequest, filters: SearchFilters, categorySlug: string | null): Understood {
   const place: Understood['place'] =
     filters.city !== undefined
       ? {
@@ -61,6 +61,6 @@ export function understoodOf(parsed: ParsedQuery, filters: SearchFilters, catego
     minRating: filters.minRating ?? null,
     maxBudgetIdr: filters.projectBudget ?? null,
     read: [...parsed.constraintText, ...(parsed.budget ? [parsed.budget.text] : [])],
-    searchText,
+    searchText: parsed.ranked.text,
   };
 }

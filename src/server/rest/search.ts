@@ -60,7 +60,7 @@ export const searchRoute = defineRoute({
   cache: 'snapshot',
   async handle({ query, snapshot, app }) {
     const { q, page, limit, sort, ...filters } = parseSearchParams(query);
-    const found = await gatedSearch(app, snapshot, { q, filters, sort, page, limit });
+    const found = await gatedSearch(app, snapshot, { query: q, filters, sort, page, limit });
     const body: SearchResponse = {
       data: found.data,
       meta: { q, page, limit, total: found.total, totalPages: found.totalPages, sort, ...found.metaTail },
