@@ -1,7 +1,7 @@
 /**
  * Work search would otherwise do on the first requests after a snapshot opens:
  *  - before it serves (servingSteps): the in-memory vector index, the published
- *    providers' sort columns and primary categories, the request parser (named-service.ts), the vocabulary
+ *    providers' sort columns and primary categories, the request parser (src/query/nl-query.ts), the vocabulary
  *    and synonym tables of the keyword side (1,000,000 providers: a few seconds, mostly reading the vectors);
  *  - then (backgroundSteps): every service synonym group's list of scores
  *    (postings-store.ts; tens of ms each at a million providers) and the filter

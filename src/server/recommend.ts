@@ -1,9 +1,9 @@
 /**
  * GET /api/ai/recommend: a natural-language request -> provider candidates with a
  * reason each. The request is read once, locally (src/query/nl-query.ts:
- * parseRequest), and that reading is what every search of the answer and every
- * reason takes; what was read is honoured as filters: the place (a city, a province, or a region's
- * cities), a stated trust level or rating floor, and a budget ceiling
+ * parseRequest); every search of the answer and every reason takes that reading,
+ * and what was read is honoured as filters: the place (a city, a province, or a
+ * region's cities), a stated trust level or rating floor, and a budget ceiling
  * (displayable IDR budgets only) are never relaxed: an answer breaking one is
  * worse than a short answer. The service named becomes a category filter; when
  * that leaves fewer providers than asked, the rest of the list is filled, under

@@ -62,8 +62,8 @@ export const VectorSideSchema = z
 export const RrfMetaSchema = z.object({
   k: z.number().int().describe('RRF constant (60)'),
   keywordWeight: z.number().describe('weight of the keyword side\'s terms in rrfScore (the vector side\'s is 1)'),
-  keywordCandidates: z.number().int().describe('candidates returned by the keyword side (FTS5 bm25)'),
-  vectorCandidates: z.number().int().describe('candidates returned by the vector side (KNN)'),
+  keywordCandidates: z.number().int().describe('candidates returned by the keyword side (bm25 over the postings tables)'),
+  vectorCandidates: z.number().int().describe('candidates returned by the vector side (nearest neighbours)'),
   mergedCandidates: z.number().int().describe('distinct candidates after fusion'),
   window: z.number().int().describe('most candidates each side may return'),
 });

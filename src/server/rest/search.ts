@@ -1,4 +1,4 @@
-/** GET /api/v1/search: hybrid search (FTS5 bm25 + vector KNN, fused by RRF). */
+/** GET /api/v1/search: hybrid search (bm25 over the postings tables + nearest neighbours in the vector index, fused by RRF). */
 import { MIN_QUERY_CODE_POINTS, SearchParamsSchema, codePointLength, type SearchParams } from '../../schemas/api/params.ts';
 import { SearchResponseSchema, type SearchResponse } from '../../schemas/api/responses.ts';
 import type { Snapshot } from '../../query/snapshot.ts';
@@ -44,7 +44,8 @@ export const searchRoute = defineRoute({
   operationId: 'searchProviders',
   summary: 'Hybrid search over published providers',
   description:
-    'Keyword (FTS5 bm25) and vector (KNN) candidates, each filtered before ranking, merged by Reciprocal Rank ' +
+    'Keyword candidates (bm25, as SQLite FTS5 defines it, over the snapshot\'s postings tables) and vector candidates ' +
+    '(nearest neighbours of the query\'s embedding), each filtered before ranking, merged by Reciprocal Rank ' +
     'Fusion with k = 60, the keyword side\'s terms weighted by meta.rrf.keywordWeight (0.7 to 1: 1 when its best ' +
       'match holds every query word): rrfScore = keywordWeight / ' +
       '(60 + keywordRank) + 1 / (60 + vectorRank) + categoryShare / 61 + (namedService ? 1 : 0) / 61, each rank term only ' +
