@@ -14,18 +14,13 @@ import { citySlug } from '../text/city-slug.ts';
 import { findBudget, type Budget } from './nl-query-budget.ts';
 import { findConstraints } from './nl-query-constraints.ts';
 import { AMBIGUOUS_PLACES, CITY_ALIASES, PLACE_WORDS, REGIONS } from '../text/lexicon/places.ts';
-import { AGENT_NOUNS, SERVICE_PHRASES } from '../text/lexicon/services.ts';
+import { AGENT_NOUNS } from '../text/lexicon/services.ts';
 import { ENGLISH_MARKERS, FILLER_WORDS, INDONESIAN_MARKERS, PURPOSE_WORDS } from '../text/lexicon/words.ts';
-import { lexiconCategories } from './nl-query-lexicon-map.ts';
+import { nameParts, servicePhrases, type ServiceCategory } from './service-phrases.ts';
 import { PhraseTable } from '../text/phrase-table.ts';
-import { normalizeTokens, tokenize, tokensOutside } from '../text/tokens.ts';
+import { isStopword, normalizeTokens, tokenize, tokensOutside } from '../text/tokens.ts';
 
-export interface VocabularyCategory {
-  slug: string;
-  name: string;
-  /** slug of the parent, null for a top-level category */
-  parentSlug: string | null;
-}
+export type VocabularyCategory = ServiceCategory;
 
 export interface Vocabulary {
   /** cities as the snapshot spells them (most common spelling per citySlug) */
@@ -74,16 +69,23 @@ export interface ParsedRequest {
   /** content words left after place, budget and filler words, in request order */
   terms: string[];
   /**
-   * The words hybrid search ranks: the request as sent, or (ParseOptions.withoutFilters)
-   * the request without its place, budget and constraints, the service phrases and the
-   * other content words, for a reader that applies those as filters (AI recommend).
+   * The words hybrid search ranks: the request without its place (the place is a
+   * ranking tier of its own), or, for a reader that applies them as filters (AI
+   * recommend: ParseOptions.leaveOut 'filters'), without its place, budget and
+   * stated floors. The request as sent when that leaves fewer than 2 characters.
    */
   ranked: RequestWords;
 }
 
 export interface ParseOptions {
-  /** rank the request without its place, budget and constraints (when at least 2 characters are left) */
-  withoutFilters?: boolean;
+  /** what the ranked words leave out: the place (default), or the place and the constraints a filter applies */
+  leaveOut?: 'place' | 'filters';
+  /**
+   * Which of the services a shared phrase stands for the request's other words favour, or
+   * null (src/search/named-service.ts reads it from the snapshot's own text); without it a
+   * shared phrase names nothing.
+   */
+  favoured?: (words: readonly string[], slugs: readonly string[]) => string | null;
 }
 
 type PlaceTarget =
@@ -96,6 +98,8 @@ export interface QueryParser {
   vocab: Vocabulary;
   places: PhraseTable<PlaceTarget>;
   services: PhraseTable<VocabularyCategory>;
+  /** phrases several services share ("media sosial"), each with those services' slugs (service-phrases.ts) */
+  shared: PhraseTable<string[]>;
 }
 
 export function queryParser(vocab: Vocabulary): QueryParser {
@@ -122,29 +126,17 @@ export function queryParser(vocab: Vocabulary): QueryParser {
     for (const form of withAgentForms(phrase)) services.add(form, c);
   };
   // The snapshot's own category names come first: "social media management" names that
-  // category where the dataset has one, whatever the built-in lexicon groups it with.
+  // category where the dataset has one, whatever the built-in lexicon groups it with. A
+  // part of a name that another service's name holds too ("company profile") names neither.
+  const phrases = servicePhrases(vocab.categories);
   for (const c of vocab.categories) {
-    for (const name of nameParts(c.name)) addService(name, c);
+    for (const name of nameParts(c.name)) if (name === c.name || !phrases.isShared(name, c.slug)) addService(name, c);
     addService(c.slug.replace(/-/g, ' '), c);
   }
-  for (const [key, slug] of lexiconCategories(vocab.categories.map((c) => c.slug))) {
-    const category = bySlug.get(slug)!;
-    for (const phrase of SERVICE_PHRASES[key]!.split('|')) addService(phrase, category);
-  }
-  return { vocab, places, services };
-}
-
-/**
- * A category's name and the names inside it: "Data Analytics & BI" is also
- * "data analytics"; "Cross-platform App (Flutter, React Native)" is also "flutter"
- * and "react native". Parts joined by "&", "and" or "dan" count when they have two
- * words or more (one word such as "Desain" is too general); listed items always do.
- */
-export function nameParts(name: string): string[] {
-  const listed = [...name.matchAll(/\(([^)]*)\)/g)].flatMap((m) => m[1]!.split(/[,/]/));
-  const outside = name.replace(/\([^)]*\)/g, ' ');
-  const joined = outside.split(/\s(?:&|and|dan)\s|[/,]/i).filter((part) => normalizeTokens(part).length >= 2);
-  return [...new Set([name, outside, ...joined, ...listed].map((p) => p.trim()).filter((p) => normalizeTokens(p).length > 0))];
+  for (const [slug, list] of phrases.lexicon) for (const phrase of list) addService(phrase, bySlug.get(slug)!);
+  const shared = new PhraseTable<string[]>();
+  for (const [phrase, slugs] of phrases.shared) for (const form of withAgentForms(phrase)) shared.add(form, slugs);
+  return { vocab, places, services, shared };
 }
 
 /** A phrase and its agent forms: "graphic design" -> also "graphic designer(s)"; "desain grafis" -> "desainer grafis". */
@@ -180,13 +172,14 @@ export function parseRequest(text: string, parser: QueryParser, options: ParseOp
   const constraints = findConstraints(text);
   const { budget, ranges } = findBudget(constraints.rest);
   const blanked = [...constraints.ranges, ...ranges];
-  const words = blanked.length === 0 ? read.tokens : tokensOutside(read, blanked);
+  const { tokens: words, from } = tokensOutside(read, blanked);
   const used = new Array<boolean>(words.length).fill(false);
 
-  // A place: the first one named. Words that are also common words need a place word before them.
+  // A place: the first one named. Words that are also common words ("medan", "malang") need a
+  // place word before them, or to end the request ("jasa foto Malang"): said last, a name is a place.
   const placeHits = places.find(words, (hit) => {
     if (!AMBIGUOUS_PLACES.has(hit.phrase)) return true;
-    return hit.start > 0 && PLACE_WORDS.has(words[hit.start - 1]!);
+    return (hit.start > 0 && PLACE_WORDS.has(words[hit.start - 1]!)) || (hit.start + hit.length === words.length && hit.start > 0);
   });
   const firstPlace = placeHits[0];
   let place: Place | null = null;
@@ -209,6 +202,17 @@ export function parseRequest(text: string, parser: QueryParser, options: ParseOp
   // Services: every phrase outside the place, longest first.
   const free = words.map((w, i) => (used[i] ? '\u0000' : w));
   const serviceHits = services.find(free);
+  // A phrase several services share ("media sosial") names the one the request's other words favour, if any.
+  if (options.favoured) {
+    const named = new Set(serviceHits.flatMap((h) => Array.from({ length: h.length }, (_, k) => h.start + k)));
+    for (const hit of parser.shared.find(free.map((w, i) => (named.has(i) ? '\u0000' : w)))) {
+      const inHit = (i: number) => i >= hit.start && i < hit.start + hit.length;
+      const others = words.filter((w, i) => !used[i] && !named.has(i) && !inHit(i) && !FILLER_WORDS.has(w) && !isStopword(w));
+      const category = vocab.categories.find((c) => c.slug === options.favoured!(others, hit.target));
+      if (category) serviceHits.push({ ...hit, target: category });
+    }
+    serviceHits.sort((a, b) => a.start - b.start);
+  }
   const found: ServiceMatch[] = [];
   const qualifiers: ServiceMatch[] = [];
   for (const hit of serviceHits) {
@@ -240,12 +244,19 @@ export function parseRequest(text: string, parser: QueryParser, options: ParseOp
   const terms = words.filter(isTerm);
   // Without its place, budget and constraints: hybrid search drops filler itself, and a
   // filler word inside a name ("company profile") still counts there.
-  const rest = words.filter((_, i) => !placeUsed[i]);
-  const restText = rest.join(' ');
-  const ranked: RequestWords =
-    options.withoutFilters && [...restText].length >= 2
-      ? { text: restText, tokens: rest, endsInWord: rest.length > 0 }
-      : { text, tokens: read.tokens, endsInWord: ENDS_IN_WORD.test(text) };
+  const whole: RequestWords = { text, tokens: read.tokens, endsInWord: ENDS_IN_WORD.test(text) };
+  let ranked = whole;
+  if (options.leaveOut === 'filters') {
+    const rest = words.filter((_, i) => !placeUsed[i]);
+    if ([...rest.join(' ')].length >= 2) ranked = { text: rest.join(' '), tokens: rest, endsInWord: rest.length > 0 };
+  } else if (place) {
+    const placeTokens = new Set(from.filter((_, i) => placeUsed[i]));
+    const kept = read.tokens.flatMap((t, i) => (placeTokens.has(i) ? [] : [i]));
+    const rest = kept.map((i) => read.tokens[i]!);
+    // the last word is still being typed only when it ends the request
+    const endsInWord = whole.endsInWord && kept.at(-1) === read.tokens.length - 1;
+    if ([...rest.join(' ')].length >= 2) ranked = { text: rest.join(' '), tokens: rest, endsInWord };
+  }
   return {
     lang: detectLanguage(read.tokens),
     place,

@@ -25,6 +25,8 @@ import { categoryFilterIds, categoryTree, usableCategory, type CategoryTree } fr
 import type { ServiceMatch } from '../query/nl-query.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { primaryCategoryIndex } from './category-coherence.ts';
+import { termPostings } from './postings-store.ts';
+import { snapshotVocabulary } from './vocabulary.ts';
 
 /**
  * The primary-category numbers (category-coherence.ts) the named services stand for:
@@ -47,6 +49,50 @@ export function namedCategoryNumbers(tree: CategoryTree, numbers: ReadonlyMap<st
 export function namedServices(snapshot: Snapshot, services: readonly ServiceMatch[]): Set<number> {
   if (services.length === 0) return new Set();
   return namedCategoryNumbers(categoryTree(snapshot), primaryCategoryIndex(snapshot).numbers, services.map((s) => s.slug));
+}
+
+/** A word that most of the snapshot's profiles use says nothing about which service a request means. */
+const MAX_WORD_SHARE = 0.05;
+/** Profiles of the favoured service that must use the request's words, and how many times the other services' it must count. */
+const MIN_FAVOURING = 2;
+const FAVOURING_RATIO = 2;
+
+/**
+ * Which of the services a phrase they share stands for ("media sosial": "Iklan Media
+ * Sosial" or "Social Media Management"), from the snapshot's own text: the profiles
+ * that use the request's other words ("kelola"), counted by primary category (a
+ * child under its parent's slug when the parent is the one asked about). The
+ * service whose providers use them at least FAVOURING_RATIO times as often as any
+ * other's, and at least MIN_FAVOURING times, is the reading; else none (an unsure
+ * reading adds nothing). Words most profiles use are skipped. Passed to the
+ * request's reader (src/query/nl-query.ts: ParseOptions.favoured).
+ */
+export function favouredService(snapshot: Snapshot): (words: readonly string[], slugs: readonly string[]) => string | null {
+  return snapshot.memo('favoured-service', () => {
+    const tree = categoryTree(snapshot);
+    const { byRowid, numbers } = primaryCategoryIndex(snapshot);
+    const vocabulary = snapshotVocabulary(snapshot);
+    const published = snapshot.prepare<[], number>('SELECT count(*) FROM published_providers').pluck().get() ?? 0;
+    const maxList = Math.max(1, Math.floor(published * MAX_WORD_SHARE));
+    return (words, slugs) => {
+      const sets = slugs.map((slug) => namedCategoryNumbers(tree, numbers, [slug]));
+      const counts = slugs.map(() => 0);
+      for (const word of new Set(words)) {
+        if (!vocabulary.has(word)) continue;
+        const { rowids } = termPostings(snapshot, word);
+        if (rowids.length > maxList) continue;
+        for (const rowid of rowids) {
+          const category = byRowid[rowid]!;
+          sets.forEach((set, i) => {
+            if (set.has(category)) counts[i]!++;
+          });
+        }
+      }
+      const order = counts.map((n, i) => i).sort((a, b) => counts[b]! - counts[a]!);
+      const [best, next] = [counts[order[0]!] ?? 0, counts[order[1]!] ?? 0];
+      return best >= MIN_FAVOURING && best >= FAVOURING_RATIO * next ? slugs[order[0]!]! : null;
+    };
+  });
 }
 
 /** Sets each candidate's namedService and adds its term to rrfScore; `categories` are primary categories by rowid. */

@@ -17,9 +17,9 @@ import * as z from 'zod';
 import { providerCategories } from '../query/categories.ts';
 import { publishedRowBySlug } from '../query/providers.ts';
 import type { SearchFilters } from '../query/filters.ts';
-import { parseRequest, type ParsedRequest, type Vocabulary } from '../query/nl-query.ts';
+import type { ParsedRequest, Vocabulary } from '../query/nl-query.ts';
 import { snapshotQueryParser } from '../query/nl-query-vocabulary.ts';
-import { searchProviders, type SearchHit, type SearchResult } from '../search/search.ts';
+import { readRequest, searchProviders, type SearchHit, type SearchResult } from '../search/search.ts';
 import type { Searcher } from './search-threads.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { SearchItemSchema, VectorSideSchema } from '../schemas/api/responses.ts';
@@ -80,10 +80,9 @@ function hardFilters(params: RecommendParams, parsed: ParsedRequest): SearchFilt
 
 /** `search` is searchProviders, or the app context's (on the search threads when SEARCH_THREADS > 0). */
 export async function recommend(snapshot: Snapshot, params: RecommendParams, startedAt = performance.now(), search: Searcher = searchProviders): Promise<RecommendResponse> {
-  const parser = snapshotQueryParser(snapshot);
-  const { vocab } = parser;
+  const { vocab } = snapshotQueryParser(snapshot);
   // The place, budget and floors are filters here: search ranks the rest of the request.
-  const parsed = parseRequest(params.q, parser, { withoutFilters: true });
+  const parsed = readRequest(snapshot, params.q, { leaveOut: 'filters' });
   const hard = hardFilters(params, parsed);
   const categorySlug = categoryFilter(parsed, vocab);
   const searchWith = (filters: SearchFilters) => search(snapshot, { query: parsed, filters, sort: 'relevance', page: 1, limit: params.limit });

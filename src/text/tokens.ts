@@ -49,29 +49,33 @@ export function tokenize(text: string): TokenizedText {
  * The tokens of `read.text` with the given ranges of it ([start, end) offsets into
  * the text) blanked out: what tokenize would give for the text with those
  * characters replaced by spaces, found from the tokens already read. A token cut by
- * a range leaves its pieces outside it.
+ * a range leaves its pieces outside it; `from` gives each token's index in read.tokens.
  */
-export function tokensOutside(read: TokenizedText, ranges: readonly (readonly [number, number])[]): string[] {
-  if (ranges.length === 0) return [...read.tokens];
+export function tokensOutside(read: TokenizedText, ranges: readonly (readonly [number, number])[]): { tokens: string[]; from: number[] } {
+  if (ranges.length === 0) return { tokens: [...read.tokens], from: read.tokens.map((_, i) => i) };
   // Folding keeps each character's length in ASCII text; otherwise each folded unit is traced to its character.
   const source = isAscii(read.text) ? null : sourceOffsets(read.text);
   const blank = (at: number) => {
     const offset = source === null ? at : source[at]!;
     return ranges.some(([start, end]) => offset >= start && offset < end);
   };
-  const out: string[] = [];
+  const tokens: string[] = [];
+  const from: number[] = [];
   read.tokens.forEach((token, i) => {
     let piece = '';
+    const keep = () => {
+      if (piece === '') return;
+      tokens.push(piece);
+      from.push(i);
+      piece = '';
+    };
     for (let j = 0; j < token.length; j++) {
       if (!blank(read.starts[i]! + j)) piece += token[j];
-      else if (piece !== '') {
-        out.push(piece);
-        piece = '';
-      }
+      else keep();
     }
-    if (piece !== '') out.push(piece);
+    keep();
   });
-  return out;
+  return { tokens, from };
 }
 
 /**

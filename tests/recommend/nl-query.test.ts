@@ -129,7 +129,7 @@ describe('parseRequest', () => {
   it('ranks the whole request, or without its city and budget words for a reader that filters on them', () => {
     const q = 'bikin website toko online di Bandung budget 50 juta';
     expect(parseRequest(q, parser).ranked).toEqual({ text: q, tokens: q.toLowerCase().split(' '), endsInWord: true });
-    const { ranked } = parseRequest(q, parser, { withoutFilters: true });
+    const { ranked } = parseRequest(q, parser, { leaveOut: 'filters' });
     expect(ranked.text).not.toMatch(/bandung|juta|50/);
     expect(ranked.text).toContain('toko online');
     expect(ranked.tokens).toEqual(ranked.text.split(' '));
