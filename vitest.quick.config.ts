@@ -20,6 +20,7 @@ const QUICK_TESTS = [
   'tests/search/*.test.ts',
   'tests/site/{charts,site-units,static-headers}.test.ts',
   'tests/snapshot/{embedder-builtin,embedder-http,tag-groups,vector-partitions}.test.ts',
+  'tests/text/*.test.ts',
   'tests/vectors/*.test.ts',
 ];
 

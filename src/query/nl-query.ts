@@ -203,11 +203,13 @@ export function parseRequest(text: string, parser: QueryParser, options: ParseOp
   const free = words.map((w, i) => (used[i] ? '\u0000' : w));
   const serviceHits = services.find(free);
   // A phrase several services share ("media sosial") names the one the request's other words favour, if any.
-  if (options.favoured) {
-    const named = new Set(serviceHits.flatMap((h) => Array.from({ length: h.length }, (_, k) => h.start + k)));
-    for (const hit of parser.shared.find(free.map((w, i) => (named.has(i) ? '\u0000' : w)))) {
-      const inHit = (i: number) => i >= hit.start && i < hit.start + hit.length;
-      const others = words.filter((w, i) => !used[i] && !named.has(i) && !inHit(i) && !FILLER_WORDS.has(w) && !isStopword(w));
+  const sharedHits = options.favoured ? parser.shared.find(free) : [];
+  if (sharedHits.length > 0) {
+    const within = (h: { start: number; length: number }, i: number) => i >= h.start && i < h.start + h.length;
+    const named = (i: number) => serviceHits.some((h) => within(h, i));
+    for (const hit of sharedHits) {
+      if (Array.from({ length: hit.length }, (_, k) => hit.start + k).some(named)) continue;
+      const others = words.filter((w, i) => !used[i] && !named(i) && !within(hit, i) && !FILLER_WORDS.has(w) && !isStopword(w));
       const category = vocab.categories.find((c) => c.slug === options.favoured!(others, hit.target));
       if (category) serviceHits.push({ ...hit, target: category });
     }

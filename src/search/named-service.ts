@@ -51,8 +51,9 @@ export function namedServices(snapshot: Snapshot, services: readonly ServiceMatc
   return namedCategoryNumbers(categoryTree(snapshot), primaryCategoryIndex(snapshot).numbers, services.map((s) => s.slug));
 }
 
-/** A word that most of the snapshot's profiles use says nothing about which service a request means. */
-const MAX_WORD_SHARE = 0.05;
+/** A word that many of the snapshot's profiles use says little about which service a request means (and costs a long list). */
+const MAX_WORD_SHARE = 0.2;
+const MIN_WORD_LIMIT = 50;
 /** Profiles of the favoured service that must use the request's words, and how many times the other services' it must count. */
 const MIN_FAVOURING = 2;
 const FAVOURING_RATIO = 2;
@@ -64,7 +65,7 @@ const FAVOURING_RATIO = 2;
  * child under its parent's slug when the parent is the one asked about). The
  * service whose providers use them at least FAVOURING_RATIO times as often as any
  * other's, and at least MIN_FAVOURING times, is the reading; else none (an unsure
- * reading adds nothing). Words most profiles use are skipped. Passed to the
+ * reading adds nothing). Words a fifth of the profiles use are skipped. Passed to the
  * request's reader (src/query/nl-query.ts: ParseOptions.favoured).
  */
 export function favouredService(snapshot: Snapshot): (words: readonly string[], slugs: readonly string[]) => string | null {
@@ -73,7 +74,7 @@ export function favouredService(snapshot: Snapshot): (words: readonly string[], 
     const { byRowid, numbers } = primaryCategoryIndex(snapshot);
     const vocabulary = snapshotVocabulary(snapshot);
     const published = snapshot.prepare<[], number>('SELECT count(*) FROM published_providers').pluck().get() ?? 0;
-    const maxList = Math.max(1, Math.floor(published * MAX_WORD_SHARE));
+    const maxList = Math.max(MIN_WORD_LIMIT, Math.floor(published * MAX_WORD_SHARE));
     return (words, slugs) => {
       const sets = slugs.map((slug) => namedCategoryNumbers(tree, numbers, [slug]));
       const counts = slugs.map(() => 0);

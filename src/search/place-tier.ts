@@ -8,8 +8,9 @@
  *   "elsewhere" anywhere else, or with no city.
  * Cities compare by citySlug (every spelling of a slug is the same city), and each
  * is tested through the city's filter set (src/query/filter-set.ts: a bitmap per
- * snapshot, computed for every city by the warm-up), so a place costs a few bit
- * tests per candidate and no SQL. How the tier orders the answer is search.ts's.
+ * snapshot, computed for every city by the warm-up; a place's bitmaps are kept once
+ * found), so a place costs a few bit tests per candidate and no SQL. placeFirst
+ * orders the answer with it.
  */
 import type { Place } from '../query/nl-query.ts';
 import { allows, filterSet, type FilterSet } from '../query/filter-set.ts';
@@ -32,6 +33,8 @@ interface PlaceIndex {
   citiesOf: Map<string, Set<string>>;
   /** each region's cities (slugs), once per distinct list */
   regions: Set<string>[];
+  /** the bitmaps of each place asked for so far, by its kind and name */
+  bitmaps: Map<string, { inside: Uint32Array[]; around: Uint32Array[] }>;
 }
 
 const PLACES_SQL = `SELECT city, province FROM published_places WHERE city IS NOT NULL AND city <> ''`;
@@ -55,7 +58,7 @@ function placeIndex(snapshot: Snapshot): PlaceIndex {
       const slugs = new Set(names.map(citySlug).filter((s) => spellings.has(s)));
       if (slugs.size > 0) distinct.set([...slugs].sort().join(' '), slugs);
     }
-    return { spellings, provincesOf, citiesOf, regions: [...distinct.values()] };
+    return { spellings, provincesOf, citiesOf, regions: [...distinct.values()], bitmaps: new Map() };
   });
 }
 
@@ -123,13 +126,17 @@ export function placeFirst<C extends Placed>(candidates: readonly C[], byRelevan
 export function placeTest(snapshot: Snapshot, place: Place | null): PlaceTest | null {
   if (place === null) return null;
   const index = placeIndex(snapshot);
-  const { inside, around } = placeCities(index, place);
-  const setsOf = (cities: Set<string>): Uint32Array[] =>
-    [...cities].flatMap((c) => index.spellings.get(c) ?? []).flatMap((city) => {
-      const set: FilterSet | null = filterSet(snapshot, buildFilter(snapshot, { city }));
-      return set ? [set.allowed] : [];
-    });
-  const inSets = setsOf(inside);
-  const nearSets = setsOf(around);
-  return (rowid) => (inSets.some((s) => allows(s, rowid)) ? 'in' : nearSets.some((s) => allows(s, rowid)) ? 'near' : 'elsewhere');
+  const key = `${place.kind}\u0000${place.kind === 'city' ? place.city : place.kind === 'province' ? place.province : place.region}`;
+  let bitmaps = index.bitmaps.get(key);
+  if (!bitmaps) {
+    const { inside, around } = placeCities(index, place);
+    const setsOf = (cities: Set<string>): Uint32Array[] =>
+      [...cities].flatMap((c) => index.spellings.get(c) ?? []).flatMap((city) => {
+        const set: FilterSet | null = filterSet(snapshot, buildFilter(snapshot, { city }));
+        return set ? [set.allowed] : [];
+      });
+    index.bitmaps.set(key, (bitmaps = { inside: setsOf(inside), around: setsOf(around) }));
+  }
+  const { inside, around } = bitmaps;
+  return (rowid) => (inside.some((s) => allows(s, rowid)) ? 'in' : around.some((s) => allows(s, rowid)) ? 'near' : 'elsewhere');
 }

@@ -50,6 +50,8 @@ export function tokenize(text: string): TokenizedText {
  * the text) blanked out: what tokenize would give for the text with those
  * characters replaced by spaces, found from the tokens already read. A token cut by
  * a range leaves its pieces outside it; `from` gives each token's index in read.tokens.
+ * (One difference: a Greek capital sigma lowercases by what follows it, so one just
+ * before a blanked range stays "σ" here where the blanked text would give "ς".)
  */
 export function tokensOutside(read: TokenizedText, ranges: readonly (readonly [number, number])[]): { tokens: string[]; from: number[] } {
   if (ranges.length === 0) return { tokens: [...read.tokens], from: read.tokens.map((_, i) => i) };
