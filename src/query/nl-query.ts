@@ -78,8 +78,11 @@ export interface ParsedRequest {
 }
 
 export interface ParseOptions {
-  /** what the ranked words leave out: the place (default), or the place and the constraints a filter applies */
-  leaveOut?: 'place' | 'filters';
+  /**
+   * What the ranked words leave out: the place (default); the place and the constraints a
+   * filter applies ('filters'); or nothing (the evaluation's plain bm25 baseline).
+   */
+  leaveOut?: 'place' | 'filters' | 'nothing';
   /**
    * Which of the services a shared phrase stands for the request's other words favour, or
    * null (src/search/named-service.ts reads it from the snapshot's own text); without it a
@@ -251,7 +254,7 @@ export function parseRequest(text: string, parser: QueryParser, options: ParseOp
   if (options.leaveOut === 'filters') {
     const rest = words.filter((_, i) => !placeUsed[i]);
     if ([...rest.join(' ')].length >= 2) ranked = { text: rest.join(' '), tokens: rest, endsInWord: rest.length > 0 };
-  } else if (place) {
+  } else if (place && options.leaveOut !== 'nothing') {
     const placeTokens = new Set(from.filter((_, i) => placeUsed[i]));
     const kept = read.tokens.flatMap((t, i) => (placeTokens.has(i) ? [] : [i]));
     const rest = kept.map((i) => read.tokens[i]!);

@@ -165,7 +165,8 @@ const fusionSlots = (snapshot: Snapshot) => snapshot.memo('fusion-slots', () => 
 
 export async function searchProviders(snapshot: Snapshot, req: SearchRequest): Promise<SearchResult> {
   const sides = req.sides ?? { keyword: true, vector: true };
-  const request = typeof req.query === 'string' ? readRequest(snapshot, req.query) : req.query;
+  // The baseline reads the words as typed, the place's too, and ranks them by bm25 alone.
+  const request = typeof req.query === 'string' ? readRequest(snapshot, req.query, sides.plainKeyword ? { leaveOut: 'nothing' } : {}) : req.query;
   const { ranked } = request;
   const filter = buildFilter(snapshot, req.filters);
   const kq = sides.plainKeyword ? keywordQuery(ranked) : expandedKeywordQuery(ranked, snapshotVocabulary(snapshot), snapshotSynonyms(snapshot), snapshotBridge(snapshot));
@@ -186,7 +187,7 @@ export async function searchProviders(snapshot: Snapshot, req: SearchRequest): P
   }
 
   // The place named is a tier of the relevance order (place-tier.ts); another sort keeps its own order.
-  const placed = placeTest(snapshot, request.place);
+  const placed = sides.plainKeyword ? null : placeTest(snapshot, request.place);
   if (placed) for (const f of fused) f.place = placed(f.rowid);
   const order = placed && req.sort === 'relevance' ? placeFirst(fused, comparator('relevance', columns)) : comparator(req.sort, columns);
 
