@@ -19,10 +19,11 @@ import { buildFixture, type Fixture } from '../http/fixture.ts';
 import { requestWords } from '../../src/query/nl-query.ts';
 import { recommend } from '../../src/server/recommend.ts';
 import { normalizeTokens, tokenize } from '../../src/text/tokens.ts';
+import type * as Tokens from '../../src/text/tokens.ts';
 
 // Both tokenizers, counted: a request is read once (tokenize), and nothing below that reading tokenizes it again.
 vi.mock('../../src/text/tokens.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/text/tokens.ts')>();
+  const actual = await importOriginal<typeof Tokens>();
   return { ...actual, tokenize: vi.fn(actual.tokenize), normalizeTokens: vi.fn(actual.normalizeTokens) };
 });
 
