@@ -126,9 +126,11 @@ describe('parseRequest', () => {
     expect(parseRequest('buat toko online untuk UMKM', parser).services.map((s) => s.slug)).toEqual(['e-commerce']);
   });
 
-  it('ranks the whole request, or without its city and budget words for a reader that filters on them', () => {
+  it('ranks the request without its place, or without its place and budget for a reader that filters on them', () => {
     const q = 'bikin website toko online di Bandung budget 50 juta';
-    expect(parseRequest(q, parser).ranked).toEqual({ text: q, tokens: q.toLowerCase().split(' '), endsInWord: true });
+    const words = 'bikin website toko online budget 50 juta';
+    expect(parseRequest(q, parser).ranked).toEqual({ text: words, tokens: words.split(' '), endsInWord: true });
+    expect(parseRequest('bikin website toko online', parser).ranked.text).toBe('bikin website toko online');
     const { ranked } = parseRequest(q, parser, { leaveOut: 'filters' });
     expect(ranked.text).not.toMatch(/bandung|juta|50/);
     expect(ranked.text).toContain('toko online');
