@@ -39,7 +39,8 @@ interface PlaceIndex {
 
 const PLACES_SQL = `SELECT city, province FROM published_places WHERE city IS NOT NULL AND city <> ''`;
 
-function placeIndex(snapshot: Snapshot): PlaceIndex {
+/** The snapshot's cities, provinces and regions as the tier tests them (kept per snapshot; the warm-up reads it before serving). */
+export function placeIndex(snapshot: Snapshot): PlaceIndex {
   return snapshot.memo('place-index', () => {
     const spellings = new Map<string, string[]>();
     const provincesOf = new Map<string, Set<string>>();
