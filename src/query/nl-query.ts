@@ -247,8 +247,9 @@ export function parseRequest(text: string, parser: QueryParser, options: ParseOp
 
   const isTerm = (w: string, i: number) => !used[i] && !FILLER_WORDS.has(w) && (w.length > 1 || /\d/.test(w));
   const terms = words.filter(isTerm);
-  // Without its place, budget and constraints: hybrid search drops filler itself, and a
-  // filler word inside a name ("company profile") still counts there.
+  // The words ranked: the request without its place (the place is a tier of the order), or
+  // without its place, budget and constraints for a reader that filters on them. Filler stays:
+  // hybrid search drops it itself, and a filler word inside a name ("company profile") counts there.
   const whole: RequestWords = { text, tokens: read.tokens, endsInWord: ENDS_IN_WORD.test(text) };
   let ranked = whole;
   if (options.leaveOut === 'filters') {
