@@ -26,6 +26,7 @@ import { snapshotSynonyms } from '../src/search/synonyms.ts';
 import { snapshotVocabulary } from '../src/search/vocabulary.ts';
 import { servingSteps, stepsOnceServing } from '../src/search/warm.ts';
 import { buildLongTailMix } from './long-tail-queries.ts';
+import { requestWords } from '../src/query/nl-query.ts';
 
 const { values } = parseArgs({ options: { db: { type: 'string' }, old: { type: 'string' }, queries: { type: 'string' }, rounds: { type: 'string' } } });
 if (!values.db || !values.old) throw new Error('--db FILE and --old DIR are required');
@@ -41,7 +42,7 @@ for (const step of [...servingSteps(snapshot), ...stepsOnceServing(snapshot)]) s
 const source = snapshotPostings(snapshot);
 const queries = buildLongTailMix(values.db, Number(values.queries ?? 5000)).map((q) => {
   const filters = { ...(q.city ? { city: q.city } : {}), ...(q.categorySlug ? { categorySlug: q.categorySlug } : {}) };
-  const query = expandedKeywordQuery(q.q, snapshotVocabulary(snapshot), snapshotSynonyms(snapshot), snapshotBridge(snapshot));
+  const query = expandedKeywordQuery(requestWords(q.q), snapshotVocabulary(snapshot), snapshotSynonyms(snapshot), snapshotBridge(snapshot));
   return { kind: q.kind, query, filter: filterSet(snapshot, buildFilter(snapshot, filters)) };
 });
 const run = (side: (typeof sides)[number], q: (typeof queries)[number]) =>

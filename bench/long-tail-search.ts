@@ -27,6 +27,7 @@ import { stratifiedSubset } from './queries.ts';
 import { measureVectorRecall, type RecallResult } from './vector-recall.ts';
 import { selfRssMb } from './machine.ts';
 import { summarize, summarizeBy, type LatencySummary } from './stats.ts';
+import { requestWords } from '../src/query/nl-query.ts';
 
 export interface LongTailSearchResult {
   queries: number;
@@ -44,7 +45,7 @@ export interface LongTailSearchResult {
 
 const filtersOf = (q: LongTailQuery) => ({ ...(q.city ? { city: q.city } : {}), ...(q.categorySlug ? { categorySlug: q.categorySlug } : {}) });
 
-const requestOf = (q: LongTailQuery): SearchRequest => ({ q: q.q, filters: filtersOf(q), sort: 'relevance', page: 1, limit: 20 });
+const requestOf = (q: LongTailQuery): SearchRequest => ({ query: q.q, filters: filtersOf(q), sort: 'relevance', page: 1, limit: 20 });
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { db: { type: 'string' }, queries: { type: 'string' } } });
@@ -72,11 +73,11 @@ async function main(): Promise<void> {
 
     started = performance.now();
     const filter = buildFilter(snapshot, filtersOf(q));
-    keywordCandidates(snapshot, expandedKeywordQuery(q.q, snapshotVocabulary(snapshot), snapshotSynonyms(snapshot), snapshotBridge(snapshot)), filter, CANDIDATE_WINDOW);
+    keywordCandidates(snapshot, expandedKeywordQuery(requestWords(q.q), snapshotVocabulary(snapshot), snapshotSynonyms(snapshot), snapshotBridge(snapshot)), filter, CANDIDATE_WINDOW);
     keyword.push(performance.now() - started);
 
     started = performance.now();
-    vectorCandidates(snapshot, (await embedQuery(snapshot, q.q)).vector, buildFilter(snapshot, filtersOf(q)), CANDIDATE_WINDOW);
+    vectorCandidates(snapshot, (await embedQuery(snapshot, requestWords(q.q))).vector, buildFilter(snapshot, filtersOf(q)), CANDIDATE_WINDOW);
     vector.push(performance.now() - started);
   }
   const out: LongTailSearchResult = {

@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   warmSearch(snapshot);
   for (const q of buildLongTailMix(values.db, Number(values.queries ?? 3000))) {
     const filters = { ...(q.city ? { city: q.city } : {}), ...(q.categorySlug ? { categorySlug: q.categorySlug } : {}) };
-    const result = await searchProviders(snapshot, { q: q.q, filters, sort: 'relevance', page: 1, limit: 20 });
+    const result = await searchProviders(snapshot, { query: q.q, filters, sort: 'relevance', page: 1, limit: 20 });
     const items = result.items.map((h: { row: { rowid: number }; search: unknown }) => [h.row.rowid, h.search]);
     process.stdout.write(`${JSON.stringify({ q, items, meta: result.meta })}\n`);
   }

@@ -15,6 +15,7 @@ import { Snapshot } from '../src/query/snapshot.ts';
 import { buildQueryMix, stratifiedSubset } from './queries.ts';
 import { summarize, summarizeBy, type LatencySummary } from './stats.ts';
 import { selfRssMb } from './machine.ts';
+import { requestWords } from '../src/query/nl-query.ts';
 
 export interface OramaSearchResult {
   documents: number;
@@ -93,7 +94,7 @@ async function main(): Promise<void> {
 
   // The same query vectors as our side: the snapshot's own query embedder.
   const snapshot = new Snapshot(values.db);
-  const vectors = await Promise.all(mix.map(async (q) => (await embedQuery(snapshot, q.q)).vector));
+  const vectors = await Promise.all(mix.map(async (q) => (await embedQuery(snapshot, requestWords(q.q))).vector));
   snapshot.close();
 
   const samples: { label: string; ms: number }[] = [];

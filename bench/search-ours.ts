@@ -35,7 +35,7 @@ export interface OursSearchResult {
 
 export function toSearchRequest(query: BenchQuery): SearchRequest {
   return {
-    q: query.q,
+    query: query.q,
     filters: { ...(query.city ? { city: query.city } : {}), ...(query.categorySlug ? { categorySlug: query.categorySlug } : {}) },
     sort: 'relevance',
     page: 1,

@@ -12,6 +12,7 @@ import { CANDIDATE_WINDOW } from '../src/search/search.ts';
 import { vectorCandidates } from '../src/search/vector-side.ts';
 import type { BenchQuery } from './queries.ts';
 import { round } from './stats.ts';
+import { requestWords } from '../src/query/nl-query.ts';
 
 export interface RecallResult {
   k: number;
@@ -63,7 +64,7 @@ export async function measureVectorRecall(snapshot: Snapshot, queries: Pick<Benc
   let skipped = 0;
   let filtered = 0;
   for (const query of queries) {
-    const { vector } = await embedQuery(snapshot, query.q);
+    const { vector } = await embedQuery(snapshot, requestWords(query.q));
     if (!vector) {
       skipped++;
       continue;

@@ -7,7 +7,9 @@
  *    data/seed/ground-truth.ndjson); without --db, data/seed is built into a
  *    temporary snapshot with the real builder;
  *  - with --external DIR, a judged set written outside the project (DIR/dataset
- *    and DIR/queries.json with grade2/grade1 slugs), built the same way.
+ *    and DIR/queries.json with grade2/grade1 slugs), built the same way;
+ * and beside each, the service-in-a-city check (src/search/eval-service-city.ts,
+ * requests from data/eval/service-city.json) on that snapshot.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { ftsTopOverlap } from '../src/search/fts-overlap.ts';
 import { evaluateExternal, EXTERNAL_MODES, loadExternalQueries } from '../src/search/eval-external.ts';
 import { evaluateSearch, loadGroundTruth, loadJudgedQueries, MODES, type RankRequest } from '../src/search/eval.ts';
+import { evaluateServiceInCity, loadServiceCityPhrases } from '../src/search/eval-service-city.ts';
 import { Snapshot } from '../src/query/snapshot.ts';
 import { recommend } from '../src/server/recommend.ts';
 import { buildSnapshot } from '../src/snapshot/build.ts';
@@ -26,6 +29,7 @@ const { values } = parseArgs({
     external: { type: 'string' },
     out: { type: 'string', default: 'data/eval/results.json' },
     queries: { type: 'string', default: 'data/eval/queries.json' },
+    'service-city': { type: 'string', default: 'data/eval/service-city.json' },
     truth: { type: 'string', default: 'data/seed/ground-truth.ndjson' },
     seed: { type: 'string', default: 'data/seed' },
     verbose: { type: 'boolean', default: false },
@@ -55,6 +59,17 @@ async function printFtsOverlap(snapshot: Snapshot, requests: string[]) {
   return { and: all, or: any };
 }
 
+async function printServiceInCity(snapshot: Snapshot) {
+  const report = await evaluateServiceInCity(snapshot, loadServiceCityPhrases(values['service-city']));
+  console.log(
+    `Service in a city (${report.requests} requests, ${report.cities.length} cities; ${report.supplied} where the snapshot has the service there): ` +
+      `top 10 holds ${report.serviceInCity.toFixed(3)} of what it could, right service ${report.rightService.toFixed(3)}, in the city ${report.inCity.toFixed(3)}`,
+  );
+  if (values.verbose) for (const r of report.perRequest) console.log(`  ${r.serviceInCity === null ? '  -  ' : r.serviceInCity.toFixed(3)} ${r.rightService.toFixed(3)}  ${r.q}`);
+  const { perRequest: _perRequest, ...summary } = report;
+  return summary;
+}
+
 const CLASSES = ['exact', 'paraphrase', 'crosslang', 'typo', 'city'];
 const results: Record<string, unknown> = {};
 try {
@@ -71,6 +86,7 @@ try {
     const gain = report.ndcgAt10.hybrid.all - report.ndcgAt10.keyword.all;
     console.log(`hybrid - keyword = ${gain.toFixed(3)} (target >= 0.100); unpublished returned: ${report.unpublishedReturned}`);
     results.ftsTopOverlap = await printFtsOverlap(own, loadJudgedQueries(values.queries).map((q) => q.q));
+    results.serviceInCity = await printServiceInCity(own);
     results.own = { embedder: own.meta.embedderName, languageData: languageDataOf(own), snapshotId: own.id, ...report };
     if (report.unpublishedReturned > 0) process.exitCode = 1;
   } finally {
@@ -87,6 +103,7 @@ try {
       if (values.verbose) for (const p of report.perQuery) console.log(`${p.id.padEnd(10)} hybrid ${p.hybrid.toFixed(3)} vector ${p.vector.toFixed(3)} recommend ${p.recommend.toFixed(3)}  ${p.q}`);
       console.log(`unpublished or unknown providers returned: ${report.unknownReturned}`);
       results.externalFtsTopOverlap = await printFtsOverlap(snapshot, report.perQuery.map((p) => p.q));
+      results.externalServiceInCity = await printServiceInCity(snapshot);
       results.external = { set: path.basename(dir), languageData: languageDataOf(snapshot), ...report };
       if (report.unknownReturned > 0) process.exitCode = 1;
     } finally {

@@ -1,5 +1,5 @@
 // Astro's client types (import.meta.env and friends). `astro sync` also writes
-// .astro/types.d.ts, but a fresh clone has none until the first build, and
-// `npm test` type-checks before anything builds. (Named so that src/env.ts,
-// the settings module, does not shadow it as it would a src/env.d.ts.)
+// them into the generated .astro folder, but a fresh clone has none until the first
+// build, and `npm test` type-checks before anything builds. (Not named after
+// src/env.ts, the settings module: a declaration file of that name would shadow it.)
 /// <reference types="astro/client" />

@@ -1,13 +1,13 @@
 /**
  * The providers a filter lets through, as a bitmap over rowids and a sorted list.
  * Both sides of search test candidates against it while ranking, so filters apply
- * before ranking without a `rowid IN (subquery)` inside the FTS or KNN query.
+ * before ranking without a `rowid IN (subquery)` in any query.
  *
  * Each clause of the filter (filters.ts, the only definition) is run once per
  * snapshot and kept; a filter of several clauses is the intersection of theirs.
  * One SQL pass per distinct combination (city x category x ...) cost 2-5 ms the
- * first time each was asked (issue 7); the clauses are few, and search-warm.ts
- * computes every city's and category's before the first request.
+ * first time each was asked; the clauses are few, and the search warm-up
+ * (src/search/warm.ts) computes every city's and category's between the first requests.
  */
 import type { FilterClause, FilterSql } from './filters.ts';
 import { maxRowid, publishedColumns } from './published-columns.ts';

@@ -26,8 +26,8 @@ export interface Budget {
 
 export interface BudgetMatch {
   budget: Budget | null;
-  /** the query with every amount blanked out, for the rest of the parser */
-  rest: string;
+  /** where the amounts were ([start, end) offsets into the query) */
+  ranges: [number, number][];
 }
 
 const UNIT_MULTIPLIERS: Readonly<Record<string, number>> = {
@@ -54,7 +54,7 @@ function parseNumber(text: string): number {
 
 export function findBudget(query: string): BudgetMatch {
   let best: Budget | null = null;
-  let rest = query;
+  const ranges: [number, number][] = [];
   for (const m of query.matchAll(MONEY)) {
     const g = m.groups!;
     const value = parseNumber(g.number!);
@@ -71,7 +71,7 @@ export function findBudget(query: string): BudgetMatch {
     const amount = value * multiplier;
     const maxIdr = Math.round(usd ? amount * USD_TO_IDR : amount);
     if (!best || maxIdr > best.maxIdr) best = { maxIdr, amount, currency: usd ? 'USD' : 'IDR', text: m[0].trim() };
-    rest = rest.slice(0, m.index) + ' '.repeat(m[0].length) + rest.slice(m.index + m[0].length);
+    ranges.push([m.index, m.index + m[0].length]);
   }
-  return { budget: best, rest };
+  return { budget: best, ranges };
 }

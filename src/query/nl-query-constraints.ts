@@ -18,6 +18,8 @@ export interface Constraints {
   read: string[];
   /** the request with the matched words blanked out */
   rest: string;
+  /** where the matched words were ([start, end) offsets into the request) */
+  ranges: [number, number][];
 }
 
 // "minimal" and friends, before or after the number.
@@ -66,6 +68,7 @@ export function findConstraints(text: string): Constraints {
   let minTrustLevel: number | null = null;
   let minRating: number | null = null;
   const read: string[] = [];
+  const ranges: [number, number][] = [];
   // Rules reading a number need a digit; nine requests in ten have none (13 -> 3 us a request).
   const hasDigit = /\d/.test(text);
   for (const rule of RULES) {
@@ -78,8 +81,9 @@ export function findConstraints(text: string): Constraints {
         minTrustLevel = Math.max(minTrustLevel ?? 0, value);
       } else minRating = Math.max(minRating ?? 0, value);
       read.push(m[0].trim());
+      ranges.push([m.index, m.index + m[0].length]);
       rest = rest.slice(0, m.index) + ' '.repeat(m[0].length) + rest.slice(m.index + m[0].length);
     }
   }
-  return { minTrustLevel, minRating, read, rest };
+  return { minTrustLevel, minRating, read, rest, ranges };
 }

@@ -1,10 +1,15 @@
 /**
  * The parser's vocabulary read from the snapshot: the cities and provinces of
  * published providers (from published_places, counted by the builder) and the
- * usable categories. Computed once per snapshot.
+ * usable categories, each with the words of its name and their translations
+ * through the snapshot's language bridge (src/language/bridge-table.ts: "Social
+ * Media Management" is also "media sosial"). Computed once per snapshot.
  */
+import { bridgeLookup, type BridgeLookup } from '../language/bridge-table.ts';
+import { normalizeTokens } from '../text/tokens.ts';
 import type { Snapshot } from './snapshot.ts';
 import { queryParser, type QueryParser, type Vocabulary, type VocabularyCategory } from './nl-query.ts';
+import { contentWords, nameWords } from './service-phrases.ts';
 
 // Cities by their names shown (one per citySlug, src/snapshot/place-names.ts), most providers first.
 const CITIES_SQL = `
@@ -24,6 +29,14 @@ const CATEGORIES_SQL = `
   WHERE c.active = 1 AND (c.parent_id IS NULL OR p.active = 1)
   ORDER BY c.position`;
 
+/** A name's words, and the words of the bridge's alternatives for each of its words and pairs of words. */
+function formsOf(c: VocabularyCategory, bridge: BridgeLookup): string[] {
+  const tokens = normalizeTokens(c.name);
+  const phrases = [...tokens, ...tokens.slice(1).map((t, i) => `${tokens[i]} ${t}`)];
+  const translated = phrases.flatMap((p) => bridge(p).flatMap((a) => contentWords(a.phrase)));
+  return [...new Set([...nameWords(c), ...translated])];
+}
+
 export function vocabularyOf(snapshot: Snapshot): Vocabulary {
   return snapshot.memo('nl-query-vocabulary', () => {
     const seen = new Set<string>();
@@ -34,7 +47,8 @@ export function vocabularyOf(snapshot: Snapshot): Vocabulary {
       cities.push(row.city);
     }
     const provinces = snapshot.prepare<[], { province: string }>(PROVINCES_SQL).all().map((r) => r.province);
-    const categories = snapshot.prepare<[], VocabularyCategory>(CATEGORIES_SQL).all();
+    const bridge = bridgeLookup(snapshot.db);
+    const categories = snapshot.prepare<[], VocabularyCategory>(CATEGORIES_SQL).all().map((c) => ({ ...c, forms: formsOf(c, bridge) }));
     return { cities, provinces, categories };
   });
 }

@@ -1,7 +1,10 @@
 /**
- * Natural-language requests to the AI endpoint, parsed without any external
- * service: which city (or province), which services (category slugs of the
- * snapshot), which budget, and which words are left to search for.
+ * The one reading of a request, for every reader: hybrid search (keyword side,
+ * embedder, named service), AI recommend and its reasons. The text is tokenized
+ * once (src/text/tokens.ts: tokenize); from those tokens the parser finds the
+ * place (a city, province or region), the services (category slugs of the
+ * snapshot), the budget and stated floors, the language, and the words search
+ * ranks. Nothing downstream reads the text again.
  *
  * Pure: it reads only the text and a vocabulary (the snapshot's cities,
  * provinces and categories; see nl-query-vocabulary.ts), so tests can give it
@@ -11,18 +14,13 @@ import { citySlug } from '../text/city-slug.ts';
 import { findBudget, type Budget } from './nl-query-budget.ts';
 import { findConstraints } from './nl-query-constraints.ts';
 import { AMBIGUOUS_PLACES, CITY_ALIASES, PLACE_WORDS, REGIONS } from '../text/lexicon/places.ts';
-import { AGENT_NOUNS, SERVICE_PHRASES } from '../text/lexicon/services.ts';
+import { AGENT_NOUNS } from '../text/lexicon/services.ts';
 import { ENGLISH_MARKERS, FILLER_WORDS, INDONESIAN_MARKERS, PURPOSE_WORDS } from '../text/lexicon/words.ts';
-import { lexiconCategories } from './nl-query-lexicon-map.ts';
+import { nameParts, servicePhrases, type ServiceCategory } from './service-phrases.ts';
 import { PhraseTable } from '../text/phrase-table.ts';
-import { normalizeTokens } from '../text/tokens.ts';
+import { isStopword, normalizeTokens, tokenize, tokensOutside } from '../text/tokens.ts';
 
-export interface VocabularyCategory {
-  slug: string;
-  name: string;
-  /** slug of the parent, null for a top-level category */
-  parentSlug: string | null;
-}
+export type VocabularyCategory = ServiceCategory;
 
 export interface Vocabulary {
   /** cities as the snapshot spells them (most common spelling per citySlug) */
@@ -45,7 +43,17 @@ export interface ServiceMatch {
   matched: string;
 }
 
-export interface ParsedQuery {
+/** Words a search ranks, read once: the text and its tokens. */
+export interface RequestWords {
+  /** the words as one text (what an external embedder is sent) */
+  text: string;
+  /** folded tokens, spelled as the index spells them (normalizeTokens(text)) */
+  tokens: readonly string[];
+  /** whether the text ends inside a word: its last word may be typed halfway (a prefix) */
+  endsInWord: boolean;
+}
+
+export interface ParsedRequest {
   lang: 'id' | 'en';
   place: Place | null;
   /** most specific first; a parent is dropped when one of its children was named */
@@ -60,8 +68,27 @@ export interface ParsedQuery {
   constraintText: string[];
   /** content words left after place, budget and filler words, in request order */
   terms: string[];
-  /** what to hand to the hybrid search: the service phrases and the other content words */
-  searchText: string;
+  /**
+   * The words hybrid search ranks: the request without its place (the place is a
+   * ranking tier of its own), or, for a reader that applies them as filters (AI
+   * recommend: ParseOptions.leaveOut 'filters'), without its place, budget and
+   * stated floors. The request as sent when that leaves fewer than 2 characters.
+   */
+  ranked: RequestWords;
+}
+
+export interface ParseOptions {
+  /**
+   * What the ranked words leave out: the place (default); the place and the constraints a
+   * filter applies ('filters'); or nothing (the evaluation's plain bm25 baseline).
+   */
+  leaveOut?: 'place' | 'filters' | 'nothing';
+  /**
+   * Which of the services a shared phrase stands for the request's other words favour, or
+   * null (src/search/named-service.ts reads it from the snapshot's own text); without it a
+   * shared phrase names nothing.
+   */
+  favoured?: (words: readonly string[], slugs: readonly string[]) => string | null;
 }
 
 type PlaceTarget =
@@ -74,6 +101,8 @@ export interface QueryParser {
   vocab: Vocabulary;
   places: PhraseTable<PlaceTarget>;
   services: PhraseTable<VocabularyCategory>;
+  /** phrases several services share ("media sosial"), each with those services' slugs (service-phrases.ts) */
+  shared: PhraseTable<string[]>;
 }
 
 export function queryParser(vocab: Vocabulary): QueryParser {
@@ -100,29 +129,17 @@ export function queryParser(vocab: Vocabulary): QueryParser {
     for (const form of withAgentForms(phrase)) services.add(form, c);
   };
   // The snapshot's own category names come first: "social media management" names that
-  // category where the dataset has one, whatever the built-in lexicon groups it with.
+  // category where the dataset has one, whatever the built-in lexicon groups it with. A
+  // part of a name that another service's name holds too ("company profile") names neither.
+  const phrases = servicePhrases(vocab.categories);
   for (const c of vocab.categories) {
-    for (const name of nameParts(c.name)) addService(name, c);
+    for (const name of nameParts(c.name)) if (name === c.name || !phrases.isShared(name, c.slug)) addService(name, c);
     addService(c.slug.replace(/-/g, ' '), c);
   }
-  for (const [key, slug] of lexiconCategories(vocab.categories.map((c) => c.slug))) {
-    const category = bySlug.get(slug)!;
-    for (const phrase of SERVICE_PHRASES[key]!.split('|')) addService(phrase, category);
-  }
-  return { vocab, places, services };
-}
-
-/**
- * A category's name and the names inside it: "Data Analytics & BI" is also
- * "data analytics"; "Cross-platform App (Flutter, React Native)" is also "flutter"
- * and "react native". Parts joined by "&", "and" or "dan" count when they have two
- * words or more (one word such as "Desain" is too general); listed items always do.
- */
-export function nameParts(name: string): string[] {
-  const listed = [...name.matchAll(/\(([^)]*)\)/g)].flatMap((m) => m[1]!.split(/[,/]/));
-  const outside = name.replace(/\([^)]*\)/g, ' ');
-  const joined = outside.split(/\s(?:&|and|dan)\s|[/,]/i).filter((part) => normalizeTokens(part).length >= 2);
-  return [...new Set([name, outside, ...joined, ...listed].map((p) => p.trim()).filter((p) => normalizeTokens(p).length > 0))];
+  for (const [slug, list] of phrases.lexicon) for (const phrase of list) addService(phrase, bySlug.get(slug)!);
+  const shared = new PhraseTable<string[]>();
+  for (const [phrase, slugs] of phrases.shared) for (const form of withAgentForms(phrase)) shared.add(form, slugs);
+  return { vocab, places, services, shared };
 }
 
 /** A phrase and its agent forms: "graphic design" -> also "graphic designer(s)"; "desain grafis" -> "desainer grafis". */
@@ -145,17 +162,27 @@ function detectLanguage(words: readonly string[]): 'id' | 'en' {
   return en > id ? 'en' : 'id';
 }
 
-export function parseNaturalQuery(text: string, parser: QueryParser): ParsedQuery {
+const ENDS_IN_WORD = /[\p{L}\p{N}]$/u;
+
+/** A text's words for a reader that ranks them without the rest of the parse (the benchmarks' side-alone runs, tests). */
+export function requestWords(text: string): RequestWords {
+  return { text, tokens: tokenize(text).tokens, endsInWord: ENDS_IN_WORD.test(text) };
+}
+
+export function parseRequest(text: string, parser: QueryParser, options: ParseOptions = {}): ParsedRequest {
   const { vocab, places, services } = parser;
+  const read = tokenize(text);
   const constraints = findConstraints(text);
-  const { budget, rest } = findBudget(constraints.rest);
-  const words = normalizeTokens(rest);
+  const { budget, ranges } = findBudget(constraints.rest);
+  const blanked = [...constraints.ranges, ...ranges];
+  const { tokens: words, from } = tokensOutside(read, blanked);
   const used = new Array<boolean>(words.length).fill(false);
 
-  // A place: the first one named. Words that are also common words need a place word before them.
+  // A place: the first one named. Words that are also common words ("medan", "malang") need a
+  // place word before them, or to end the request ("jasa foto Malang"): said last, a name is a place.
   const placeHits = places.find(words, (hit) => {
     if (!AMBIGUOUS_PLACES.has(hit.phrase)) return true;
-    return hit.start > 0 && PLACE_WORDS.has(words[hit.start - 1]!);
+    return (hit.start > 0 && PLACE_WORDS.has(words[hit.start - 1]!)) || (hit.start + hit.length === words.length && hit.start > 0);
   });
   const firstPlace = placeHits[0];
   let place: Place | null = null;
@@ -178,6 +205,19 @@ export function parseNaturalQuery(text: string, parser: QueryParser): ParsedQuer
   // Services: every phrase outside the place, longest first.
   const free = words.map((w, i) => (used[i] ? '\u0000' : w));
   const serviceHits = services.find(free);
+  // A phrase several services share ("media sosial") names the one the request's other words favour, if any.
+  const sharedHits = options.favoured ? parser.shared.find(free) : [];
+  if (sharedHits.length > 0) {
+    const within = (h: { start: number; length: number }, i: number) => i >= h.start && i < h.start + h.length;
+    const named = (i: number) => serviceHits.some((h) => within(h, i));
+    for (const hit of sharedHits) {
+      if (Array.from({ length: hit.length }, (_, k) => hit.start + k).some(named)) continue;
+      const others = words.filter((w, i) => !used[i] && !named(i) && !within(hit, i) && !FILLER_WORDS.has(w) && !isStopword(w));
+      const category = vocab.categories.find((c) => c.slug === options.favoured!(others, hit.target));
+      if (category) serviceHits.push({ ...hit, target: category });
+    }
+    serviceHits.sort((a, b) => a.start - b.start);
+  }
   const found: ServiceMatch[] = [];
   const qualifiers: ServiceMatch[] = [];
   for (const hit of serviceHits) {
@@ -207,11 +247,24 @@ export function parseNaturalQuery(text: string, parser: QueryParser): ParsedQuer
 
   const isTerm = (w: string, i: number) => !used[i] && !FILLER_WORDS.has(w) && (w.length > 1 || /\d/.test(w));
   const terms = words.filter(isTerm);
-  // The search text is the request without its place, budget and constraints: hybrid search drops
-  // filler itself, and a filler word inside a name ("company profile") still counts there.
-  const searchWords = words.filter((_, i) => !placeUsed[i]);
+  // The words ranked: the request without its place (the place is a tier of the order), or
+  // without its place, budget and constraints for a reader that filters on them. Filler stays:
+  // hybrid search drops it itself, and a filler word inside a name ("company profile") counts there.
+  const whole: RequestWords = { text, tokens: read.tokens, endsInWord: ENDS_IN_WORD.test(text) };
+  let ranked = whole;
+  if (options.leaveOut === 'filters') {
+    const rest = words.filter((_, i) => !placeUsed[i]);
+    if ([...rest.join(' ')].length >= 2) ranked = { text: rest.join(' '), tokens: rest, endsInWord: rest.length > 0 };
+  } else if (place && options.leaveOut !== 'nothing') {
+    const placeTokens = new Set(from.filter((_, i) => placeUsed[i]));
+    const kept = read.tokens.flatMap((t, i) => (placeTokens.has(i) ? [] : [i]));
+    const rest = kept.map((i) => read.tokens[i]!);
+    // the last word is still being typed only when it ends the request
+    const endsInWord = whole.endsInWord && kept.at(-1) === read.tokens.length - 1;
+    if ([...rest.join(' ')].length >= 2) ranked = { text: rest.join(' '), tokens: rest, endsInWord };
+  }
   return {
-    lang: detectLanguage(normalizeTokens(text)),
+    lang: detectLanguage(read.tokens),
     place,
     services: specific,
     qualifiers,
@@ -220,6 +273,6 @@ export function parseNaturalQuery(text: string, parser: QueryParser): ParsedQuer
     minRating: constraints.minRating,
     constraintText: constraints.read,
     terms,
-    searchText: searchWords.join(' '),
+    ranked,
   };
 }

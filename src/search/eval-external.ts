@@ -59,7 +59,7 @@ export async function evaluateExternal(snapshot: Snapshot, queries: ExternalQuer
   for (const query of queries) {
     const scores = {} as Record<ExternalMode, number>;
     for (const mode of MODES) {
-      const result = await searchProviders(snapshot, { q: query.q, filters: {}, sort: 'relevance', page: 1, limit: K, sides: SIDES[mode] });
+      const result = await searchProviders(snapshot, { query: query.q, filters: {}, sort: 'relevance', page: 1, limit: K, sides: SIDES[mode] });
       const slugs = result.items.map((hit) => hit.summary.slug);
       unknownReturned += slugs.filter((s) => !published.has(s)).length;
       scores[mode] = externalNdcg(query, slugs);

@@ -106,7 +106,7 @@ export async function evaluateSearch(
     }
     const scores = {} as Record<Mode, number>;
     for (const mode of MODES) {
-      const result = await searchProviders(snapshot, { q: query.q, filters: {}, sort: 'relevance', page: 1, limit: CUTOFF, sides: SIDES[mode] });
+      const result = await searchProviders(snapshot, { query: query.q, filters: {}, sort: 'relevance', page: 1, limit: CUTOFF, sides: SIDES[mode] });
       const grades = result.items.map((hit) => {
         const record = bySlug.get(hit.summary.slug);
         if (!record?.published) unpublishedReturned++;

@@ -27,7 +27,7 @@ export async function ftsTopOverlap(
   const fts = snapshot.prepare<[string], string>(FTS_SQL).pluck();
   const perRequest: number[] = [];
   for (const q of requests) {
-    const api = (await searchProviders(snapshot, { q, filters: {}, sort: 'relevance', page: 1, limit: K })).items.map((h) => h.summary.slug);
+    const api = (await searchProviders(snapshot, { query: q, filters: {}, sort: 'relevance', page: 1, limit: K })).items.map((h) => h.summary.slug);
     if (api.length === 0) continue;
     const analyst = new Set(fts.all(analystMatch(q, join)));
     perRequest.push(api.filter((s) => analyst.has(s)).length / api.length);

@@ -1,9 +1,10 @@
 /**
- * Query text -> the keyword side's structured query. User text never reaches an
- * index as syntax: it is split with the embedder's tokenizer (the folding the
- * postings were built with), so operators, quotes and parentheses are plain words
- * or nothing. The last token is prefix-matched so a query typed halfway still finds
- * ("develo" -> "developer").
+ * The request's words -> the keyword side's structured query. User text never
+ * reaches an index as syntax: the request's reader (src/query/nl-query.ts) split
+ * it once with the index's tokenizer (the folding the postings were built with), so
+ * operators, quotes and parentheses are plain words or nothing; this module takes
+ * those tokens. The last token is prefix-matched so a query typed halfway still
+ * finds ("develo" -> "developer").
  *
  * A query is a list of groups (one per topic of the query); a group is a list of
  * alternatives, each a word or a phrase (its last word optionally a prefix) with a
@@ -12,8 +13,9 @@
  * plain contribution, a lower weight down-weights an expansion (a translation, a
  * thesaurus word) against the words the user typed.
  */
-import { foldText, isAscii, isStopword, normalizeTokens } from '../text/tokens.ts';
+import { foldText, isAscii, isStopword } from '../text/tokens.ts';
 import { FILLER_WORDS } from '../text/lexicon/words.ts';
+import type { RequestWords } from '../query/nl-query.ts';
 import type { BridgeLookup } from '../language/bridge-table.ts';
 import { bridgedSpellings } from './language-expansion.ts';
 import type { SynonymTable } from './synonyms.ts';
@@ -57,15 +59,19 @@ export interface KeywordQuery {
  * Topic words of the query: stopwords and one-letter tokens are dropped, unless
  * nothing else is left (an all-stopword query still searches its words).
  */
-export function queryTerms(text: string): string[] {
-  const tokens = [...new Set(normalizeTokens(text))];
+export function queryTerms(all: readonly string[]): string[] {
+  const tokens = [...new Set(all)];
   const topical = tokens.filter((t) => t.length > 1 && !isStopword(t));
   return (topical.length > 0 ? topical : tokens).slice(0, MAX_TERMS);
 }
 
-/** One alternative from a word or phrase, normalized as the index is (an empty phrase gives null). */
+/**
+ * One alternative from a word or phrase written as the index writes it (tokens
+ * joined by spaces: a query token, an index term, a synonym or bridge phrase); an
+ * empty phrase gives null.
+ */
 export function alternative(phrase: string, prefix = false, weight = 1): KeywordAlternative | null {
-  const tokens = normalizeTokens(phrase);
+  const tokens = phrase.split(' ').filter((t) => t.length > 0);
   return tokens.length > 0 ? { tokens, prefix, weight } : null;
 }
 
@@ -79,13 +85,12 @@ export const groupKey = (group: KeywordGroup): string =>
   group.alternatives.map((a) => `${a.tokens.join(' ')}${a.prefix ? '*' : ''}^${a.weight}`).join('|');
 
 /** The baseline query: each topic word is its own group, bm25 over the words as typed, no tiers. */
-export function keywordQuery(text: string): KeywordQuery {
-  const terms = queryTerms(text);
+export function keywordQuery(words: RequestWords): KeywordQuery {
+  const terms = queryTerms(words.tokens);
   if (terms.length === 0) return { terms, prefixLast: false, groups: [], allTopicsFirst: false };
   // Prefix only when the text ends inside a word: "jasa web " is two whole words.
-  const endsInWord = /[\p{L}\p{N}]$/u.test(text);
   const last = terms[terms.length - 1]!;
-  const prefixLast = endsInWord && last.length >= MIN_PREFIX_LENGTH && normalizeTokens(text).at(-1) === last;
+  const prefixLast = words.endsInWord && last.length >= MIN_PREFIX_LENGTH && words.tokens.at(-1) === last;
   // Any word: a profile matching some of the words is still a candidate; bm25 ranks
   // profiles matching more (and rarer) words first.
   const groups = terms.map((t, i) => groupOf([alternative(t, i === terms.length - 1 && prefixLast)])).filter((g) => g !== null);
@@ -108,11 +113,11 @@ const isFiller = (token: string) => isStopword(token) || FILLER_WORDS.has(token)
  * rank first. Further expansions of a topic (translations, thesaurus words) belong
  * in its group as alternatives with a weight below 1.
  */
-export function expandedKeywordQuery(text: string, vocabulary: Vocabulary, synonyms: SynonymTable, bridge: BridgeLookup = () => []): KeywordQuery {
-  const all = normalizeTokens(text);
+export function expandedKeywordQuery(request: RequestWords, vocabulary: Vocabulary, synonyms: SynonymTable, bridge: BridgeLookup = () => []): KeywordQuery {
+  const all = request.tokens;
   const raw = all.slice(0, MAX_TOKENS);
   if (raw.length === 0) return { terms: [], prefixLast: false, groups: [], allTopicsFirst: false };
-  const endsInWord = raw.length === all.length && /[\p{L}\p{N}]$/u.test(text);
+  const endsInWord = raw.length === all.length && request.endsInWord;
   const lastIndex = raw.length - 1;
   const typedHalfway = (i: number) => i === lastIndex && endsInWord && raw[i]!.length >= MIN_PREFIX_LENGTH;
   // Typo tolerance first: unknown words (not filler, not a prefix being typed) take their nearest indexed words.
@@ -140,7 +145,7 @@ export function expandedKeywordQuery(text: string, vocabulary: Vocabulary, synon
     found.push({ at: i, group: groupOf((bridged.get(i) ?? spellings[i]!).map((s) => alternative(s, prefix))) });
   });
   for (let i = 0; i < words.length; i++) if (covered[i] || !isFiller(words[i]!)) terms.push(words[i]!);
-  if (found.length === 0) return keywordQuery(text); // only filler: search its words as typed
+  if (found.length === 0) return keywordQuery(request); // only filler: search its words as typed
   const byKey = new Map<string, KeywordGroup>();
   for (const { group } of found.sort((a, b) => a.at - b.at)) if (group && !byKey.has(groupKey(group))) byKey.set(groupKey(group), group);
   const groups = [...byKey.values()].slice(0, MAX_TERMS);

@@ -4,7 +4,7 @@
  * "situs web"), directly or through their stem, get weighted alternatives the
  * snapshot's text uses ("hacking", "website"). Both sides of search read the same groups:
  *  - the vector side adds the alternatives' vectors to the query's (embedQuery);
- *  - the keyword side ORs them into the word's group (search-text.ts).
+ *  - the keyword side ORs them into the word's group (keyword-query.ts).
  * Bounded so a long query cannot explode: at most MAX_GROUPS groups of at most
  * MAX_ALTERNATIVES (src/language/bridge.ts) alternatives each.
  *
@@ -13,7 +13,7 @@
 import type { Alternative } from '../language/bridge.ts';
 import { bridgeLookup, DICTIONARY_STEM_PREFIX, STEM_PREFIX, type BridgeLookup } from '../language/bridge-table.ts';
 import { wordStem } from '../language/stem.ts';
-import { isStopword, normalizeTokens } from '../text/tokens.ts';
+import { isStopword } from '../text/tokens.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 
 export interface ExpansionGroup {
@@ -76,9 +76,10 @@ export function snapshotBridge(snapshot: Snapshot): BridgeLookup {
  * An alternative made only of function words ("since" -> "dari", "sejak dari") adds no
  * topic, as a function word typed adds none, and its list holds most profiles: at
  * 1,000,000 providers "in tangerang active since 2019" walked "dari"'s 600,000
- * postings for 40 ms. The keyword side leaves such alternatives out.
+ * postings for 40 ms. The keyword side leaves such alternatives out. (A bridge
+ * phrase is written as the index writes it: its words joined by spaces.)
  */
-const topical = (phrase: string) => normalizeTokens(phrase).some((t) => !isStopword(t));
+const topical = (phrase: string) => phrase.split(' ').some((t) => !isStopword(t));
 
 /**
  * The keyword side's use of the bridge, by word position: the word itself (when

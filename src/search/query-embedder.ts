@@ -15,10 +15,10 @@ import type { Embedder } from '../snapshot/embedder.ts';
 import { BuiltinEmbedder } from '../snapshot/embedder-builtin.ts';
 import { openQueryEmbedder } from '../snapshot/embedder-config.ts';
 import { EmbedderServiceError } from '../snapshot/embedder-http.ts';
-import { normalizeTokens } from '../text/tokens.ts';
 import { bridgeExpansions, snapshotBridge } from './language-expansion.ts';
 import { FILLER_WORDS } from '../text/lexicon/words.ts';
 import { CostBoundedLru } from '../query/lru.ts';
+import type { RequestWords } from '../query/nl-query.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 
 interface OpenedEmbedder {
@@ -51,11 +51,13 @@ export interface QueryVector {
   vectorSide: 'available' | 'unavailable';
 }
 
-export async function embedQuery(snapshot: Snapshot, text: string): Promise<QueryVector> {
+/** The vector of the words a search ranks: the built-in model takes their tokens, an external service their text. */
+export async function embedQuery(snapshot: Snapshot, words: RequestWords): Promise<QueryVector> {
   const state = await opened(snapshot);
   const { embedder, cache } = state;
+  const { text } = words;
   let vector: Float32Array;
-  if (embedder instanceof BuiltinEmbedder) vector = bridgedQueryVector(snapshot, embedder, text);
+  if (embedder instanceof BuiltinEmbedder) vector = bridgedQueryVector(snapshot, embedder, words.tokens);
   else {
     const kept = cache?.get(text);
     if (kept) vector = kept;
@@ -80,16 +82,14 @@ export async function embedQuery(snapshot: Snapshot, text: string): Promise<Quer
  * the snapshot's words for the query's other words (an external model brings its
  * own knowledge of language).
  */
-function bridgedQueryVector(snapshot: Snapshot, embedder: BuiltinEmbedder, text: string): Float32Array {
+function bridgedQueryVector(snapshot: Snapshot, embedder: BuiltinEmbedder, all: readonly string[]): Float32Array {
   // Request filler ("bikin", "cari", "the") names no service: it would only pull the vector off topic.
-  const all = normalizeTokens(text);
   const topical = all.filter((w) => !FILLER_WORDS.has(w));
   const words = topical.length > 0 ? topical : all;
-  const plain = words.join(' ');
   const groups = bridgeExpansions(words, snapshotBridge(snapshot));
-  if (groups.length === 0) return embedder.embedQuerySync(plain);
+  if (groups.length === 0) return embedder.embedTokens(words);
   return embedder.embedQueryExpanded(
-    plain,
+    words,
     groups.map((g) => ({ words: words.slice(g.start, g.start + g.length), alternatives: g.alternatives })),
   );
 }

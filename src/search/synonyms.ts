@@ -8,8 +8,8 @@
  * of the embedder's lexicon (src/text/lexicon/concepts.ts) are known words too.
  */
 import { LEXICON_WORDS } from '../text/lexicon/concepts.ts';
-import { SERVICE_PHRASES } from '../text/lexicon/services.ts';
-import { lexiconCategories } from '../query/nl-query-lexicon-map.ts';
+import { vocabularyOf } from '../query/nl-query-vocabulary.ts';
+import { servicePhrases } from '../query/service-phrases.ts';
 import { PhraseTable } from '../text/phrase-table.ts';
 import { normalizeTokens } from '../text/tokens.ts';
 import type { Snapshot } from '../query/snapshot.ts';
@@ -34,9 +34,6 @@ export interface SynonymTable {
   /** every service's phrases (normalized), one list per service */
   groups(): string[][];
 }
-
-/** Active categories of the snapshot, with their own names. */
-const CATEGORIES_SQL = `SELECT slug, name FROM categories WHERE active = 1 ORDER BY position`;
 
 const normalized = (phrase: string) => normalizeTokens(phrase).join(' ');
 
@@ -67,22 +64,19 @@ export function buildSynonymTable(phrasesByService: Readonly<Record<string, stri
 }
 
 /**
- * The lexicon's services that the snapshot has as active categories, each also
+ * The lexicon's services that the snapshot has as usable categories, each also
  * named by its category name ("E-Commerce", "Penetration Testing"), which the
- * keyword index holds in its category_names column.
+ * keyword index holds in its category_names column. Which phrase names which of
+ * the snapshot's services is the request reader's rule (src/query/service-phrases.ts):
+ * a phrase two services share names neither, so it is searched as typed.
  */
 export function snapshotSynonyms(snapshot: Snapshot): SynonymTable {
   return snapshot.memo('search-synonyms', () => {
     const phrases: Record<string, string> = {};
-    const categories = snapshot.prepare<[], { slug: string; name: string }>(CATEGORIES_SQL).all();
-    // A phrase that is another category's own name or slug belongs to that category, not to this group.
-    const named = new Set(categories.flatMap((c) => [normalized(c.name), normalized(c.slug)]));
-    const lexiconKeyOf = new Map([...lexiconCategories(categories.map((c) => c.slug))].map(([key, slug]) => [slug, key]));
+    const { categories } = vocabularyOf(snapshot);
+    const { lexicon } = servicePhrases(categories);
     for (const { slug, name } of categories) {
-      const key = lexiconKeyOf.get(slug);
-      const lexicon = key === undefined ? undefined : SERVICE_PHRASES[key];
-      const own = new Set([normalized(name), normalized(slug)]);
-      const kept = lexicon?.split('|').filter((p) => own.has(normalized(p)) || !named.has(normalized(p)));
+      const kept = lexicon.get(slug);
       if (kept) phrases[slug] = [...kept, name].join('|');
     }
     return buildSynonymTable(phrases);

@@ -1,7 +1,8 @@
 /**
  * Work search would otherwise do on the first requests after a snapshot opens:
  *  - before it serves (servingSteps): the in-memory vector index, the published
- *    providers' sort columns and primary categories, the request parser (named-service.ts), the vocabulary
+ *    providers' sort columns and primary categories, the request parser (src/query/nl-query.ts), the places
+ *    of the place tier (place-tier.ts), the vocabulary
  *    and synonym tables of the keyword side (1,000,000 providers: a few seconds, mostly reading the vectors);
  *  - then (backgroundSteps): every service synonym group's list of scores
  *    (postings-store.ts; tens of ms each at a million providers) and the filter
@@ -22,6 +23,7 @@ import { buildFilter } from '../query/filters.ts';
 import { publishedColumns } from '../query/published-columns.ts';
 import { snapshotQueryParser } from '../query/nl-query-vocabulary.ts';
 import { primaryCategories } from './category-coherence.ts';
+import { placeIndex } from './place-tier.ts';
 import { snapshotSynonyms } from './synonyms.ts';
 import { snapshotVocabulary } from './vocabulary.ts';
 import type { Snapshot } from '../query/snapshot.ts';
@@ -51,6 +53,7 @@ export function servingSteps(snapshot: Snapshot): WarmStep[] {
   index(() => publishedColumns(snapshot));
   index(() => primaryCategories(snapshot));
   index(() => snapshotQueryParser(snapshot));
+  index(() => placeIndex(snapshot));
   index(() => snapshotVocabulary(snapshot));
   index(() => snapshotSynonyms(snapshot));
   return steps;

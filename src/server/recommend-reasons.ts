@@ -6,7 +6,7 @@
  * The company name leads, so two reasons in one answer never read the same.
  * Written in the request's language.
  */
-import type { ParsedQuery } from '../query/nl-query.ts';
+import type { ParsedRequest } from '../query/nl-query.ts';
 import { FILLER_WORDS } from '../text/lexicon/words.ts';
 import { containsPhrase } from '../text/phrase-table.ts';
 import { normalizeTokens } from '../text/tokens.ts';
@@ -45,12 +45,12 @@ export interface EvidenceInput {
 
 const jsonList = (text: string) => JSON.parse(text) as string[];
 
-/** The topic words of a phrase: "jasa seo" is evidence of "seo", not of "jasa". */
-const topicOf = (phrase: string) => normalizeTokens(phrase).filter((w) => !FILLER_WORDS.has(w));
+/** The topic words of a phrase of the request (tokens joined by spaces): "jasa seo" is evidence of "seo", not of "jasa". */
+const topicOf = (phrase: string) => phrase.split(' ').filter((w) => w.length > 0 && !FILLER_WORDS.has(w));
 
 export function gatherEvidence(
   input: EvidenceInput,
-  parsed: ParsedQuery,
+  parsed: ParsedRequest,
   parentOf: (slug: string) => string | null,
 ): ReasonEvidence {
   const { row, categories } = input;
@@ -63,7 +63,7 @@ export function gatherEvidence(
   ];
   const phrases = [...new Set([...parsed.services.map((s) => s.matched), ...parsed.terms].map((p) => topicOf(p).join(' ')))];
   const matches = phrases.flatMap((phrase) => {
-    const words = normalizeTokens(phrase);
+    const words = phrase === '' ? [] : phrase.split(' ');
     if (words.length === 0) return [];
     const where = fields.filter(([, t]) => containsPhrase(t, words)).map(([f]) => f);
     return where.length ? [{ phrase, fields: where }] : [];

@@ -5,13 +5,9 @@
  */
 import * as z from 'zod';
 import type { SearchFilters } from '../query/filters.ts';
-import type { ParsedQuery } from '../query/nl-query.ts';
+import type { ParsedRequest } from '../query/nl-query.ts';
+import { UnderstoodServiceSchema } from '../schemas/api/responses.ts';
 
-const ServiceSchema = z.object({
-  slug: z.string().describe('category slug'),
-  name: z.string().describe('category name'),
-  matched: z.string().describe('the words of the request that named it (normalized)'),
-});
 
 export const UnderstoodSchema = z
   .object({
@@ -25,8 +21,8 @@ export const UnderstoodSchema = z
       })
       .nullable()
       .describe('the place filter, or null when none was named'),
-    services: z.array(ServiceSchema).describe('services named, most specific first'),
-    qualifiers: z.array(ServiceSchema).describe('services named only to qualify the main one ("for social media posts"); not filtered on'),
+    services: z.array(UnderstoodServiceSchema).describe('services named, most specific first'),
+    qualifiers: z.array(UnderstoodServiceSchema).describe('services named only to qualify the main one ("for social media posts"); not filtered on'),
     categorySlug: z.string().nullable().describe('the category asked for: its providers come first; a short list is filled from its family, then from other categories'),
     minTrustLevel: z.number().int().nullable().describe('stated trust level floor, applied as a filter'),
     minRating: z.number().nullable().describe('stated rating floor, applied as a filter'),
@@ -37,7 +33,7 @@ export const UnderstoodSchema = z
   .describe('what was read from q and how it was applied');
 export type Understood = z.output<typeof UnderstoodSchema>;
 
-export function understoodOf(parsed: ParsedQuery, filters: SearchFilters, categorySlug: string | null, searchText: string): Understood {
+export function understoodOf(parsed: ParsedRequest, filters: SearchFilters, categorySlug: string | null): Understood {
   const place: Understood['place'] =
     filters.city !== undefined
       ? {
@@ -61,6 +57,6 @@ export function understoodOf(parsed: ParsedQuery, filters: SearchFilters, catego
     minRating: filters.minRating ?? null,
     maxBudgetIdr: filters.projectBudget ?? null,
     read: [...parsed.constraintText, ...(parsed.budget ? [parsed.budget.text] : [])],
-    searchText,
+    searchText: parsed.ranked.text,
   };
 }

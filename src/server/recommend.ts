@@ -1,8 +1,9 @@
 /**
  * GET /api/ai/recommend: a natural-language request -> provider candidates with a
- * reason each. The request is parsed locally (src/query/nl-query.ts) and what was
- * read is honoured as filters: the place (a city, a province, or a region's
- * cities), a stated trust level or rating floor, and a budget ceiling
+ * reason each. The request is read once, locally (src/query/nl-query.ts:
+ * parseRequest); every search of the answer and every reason takes that reading,
+ * and what was read is honoured as filters: the place (a city, a province, or a
+ * region's cities), a stated trust level or rating floor, and a budget ceiling
  * (displayable IDR budgets only) are never relaxed: an answer breaking one is
  * worse than a short answer. The service named becomes a category filter; when
  * that leaves fewer providers than asked, the rest of the list is filled, under
@@ -16,9 +17,9 @@ import * as z from 'zod';
 import { providerCategories } from '../query/categories.ts';
 import { publishedRowBySlug } from '../query/providers.ts';
 import type { SearchFilters } from '../query/filters.ts';
-import { parseNaturalQuery, type ParsedQuery, type Vocabulary } from '../query/nl-query.ts';
+import type { ParsedRequest, Vocabulary } from '../query/nl-query.ts';
 import { snapshotQueryParser } from '../query/nl-query-vocabulary.ts';
-import { searchProviders, type SearchHit, type SearchResult } from '../search/search.ts';
+import { readRequest, searchProviders, type SearchHit, type SearchResult } from '../search/search.ts';
 import type { Searcher } from './search-threads.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { SearchItemSchema, VectorSideSchema } from '../schemas/api/responses.ts';
@@ -56,7 +57,7 @@ export type RecommendResponse = z.output<typeof RecommendResponseSchema>;
 const PUBLIC_PROOFS_SQL = 'SELECT count(*) AS n FROM public_proofs WHERE provider_rowid = ?';
 
 /** One category filter for the services named: the service itself, or the top-level category they share. */
-export function categoryFilter(parsed: ParsedQuery, vocab: Vocabulary): string | undefined {
+export function categoryFilter(parsed: ParsedRequest, vocab: Vocabulary): string | undefined {
   if (parsed.services.length === 0) return undefined;
   if (parsed.services.length === 1) return parsed.services[0]!.slug;
   const topOf = (slug: string) => vocab.categories.find((c) => c.slug === slug)?.parentSlug ?? slug;
@@ -65,7 +66,7 @@ export function categoryFilter(parsed: ParsedQuery, vocab: Vocabulary): string |
 }
 
 /** The filters the request states and that every answer keeps: place, trust, rating, budget. */
-function hardFilters(params: RecommendParams, parsed: ParsedQuery): SearchFilters {
+function hardFilters(params: RecommendParams, parsed: ParsedRequest): SearchFilters {
   const f: SearchFilters = {};
   if (params.city !== null) f.city = params.city;
   else if (parsed.place?.kind === 'city') f.city = parsed.place.city;
@@ -79,13 +80,12 @@ function hardFilters(params: RecommendParams, parsed: ParsedQuery): SearchFilter
 
 /** `search` is searchProviders, or the app context's (on the search threads when SEARCH_THREADS > 0). */
 export async function recommend(snapshot: Snapshot, params: RecommendParams, startedAt = performance.now(), search: Searcher = searchProviders): Promise<RecommendResponse> {
-  const parser = snapshotQueryParser(snapshot);
-  const { vocab } = parser;
-  const parsed = parseNaturalQuery(params.q, parser);
-  const searchText = [...parsed.searchText].length >= 2 ? parsed.searchText : params.q;
+  const { vocab } = snapshotQueryParser(snapshot);
+  // The place, budget and floors are filters here: search ranks the rest of the request.
+  const parsed = readRequest(snapshot, params.q, { leaveOut: 'filters' });
   const hard = hardFilters(params, parsed);
   const categorySlug = categoryFilter(parsed, vocab);
-  const searchWith = (filters: SearchFilters) => search(snapshot, { q: searchText, filters, sort: 'relevance', page: 1, limit: params.limit });
+  const searchWith = (filters: SearchFilters) => search(snapshot, { query: parsed, filters, sort: 'relevance', page: 1, limit: params.limit });
 
   const result: SearchResult = await searchWith(categorySlug ? { ...hard, categorySlug } : hard);
   // A short list is filled: the category's family first, then the rest, never past the hard filters.
@@ -134,7 +134,7 @@ export async function recommend(snapshot: Snapshot, params: RecommendParams, sta
         vectorCandidates: meta.rrf.vectorCandidates,
         mergedCandidates: meta.rrf.mergedCandidates,
       },
-      understood: understoodOf(parsed, hard, categorySlug ?? null, searchText),
+      understood: understoodOf(parsed, hard, categorySlug ?? null),
       ...(meta.vectorSide === 'unavailable' && { vectorSide: 'unavailable' as const }),
       tookMs: Math.round(performance.now() - startedAt),
     },

@@ -44,7 +44,7 @@ export async function searchPage(snapshot: Snapshot, url: URL): Promise<SearchPa
     throw err;
   }
   const { q, page, limit, sort, ...filters } = parsed;
-  const result = await searchProviders(snapshot, { q, filters, sort, page, limit });
+  const result = await searchProviders(snapshot, { query: q, filters, sort, page, limit });
   const at = (p: number) => searchPath({ ...values, page: p > 1 ? String(p) : undefined });
   return {
     kind: 'results',

@@ -27,6 +27,7 @@ import { writeProviderVectors, type BuiltinFit } from './provider-vectors.ts';
 import { startPostingsBuilder, type PostingsBuilder } from './search-postings-builder.ts';
 import { startBuiltinFit } from './embedder-fit-start.ts';
 import { writeLanguageBridge } from '../language/bridge-table.ts';
+import type { LanguageData } from '../language/sources.ts';
 import { SCHEMA_STATEMENTS, SCHEMA_VERSION } from './snapshot-schema.ts';
 import { closeBuildFile, moveIntoPlace, openBuildFile, removeTemp } from './build-file.ts';
 import { SnapshotWriter } from './snapshot-writer.ts';
@@ -54,6 +55,8 @@ export interface BuildOptions {
   embedThreads?: number;
   /** Collect search_postings and fit the built-in embedder on worker threads; default: when providers.ndjson is 16 MB or more. */
   helperThreads?: boolean;
+  /** The language data the bridge is built from; default: read from the Debian packages (a few seconds: a caller building several snapshots reads it once). */
+  languageData?: LanguageData;
 }
 
 export interface BuildResult {
@@ -113,7 +116,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     if (external === null) fit = startBuiltinFit(db, loaded.writer.categoryNames, helperThreads);
     // Dictionary and thesaurus links into the snapshot's own words (src/language), while the fit runs.
     progress('language', 0);
-    const bridge = writeLanguageBridge(db);
+    const bridge = writeLanguageBridge(db, options.languageData);
 
     progress('indexes', 0);
     createIndexes(db);

@@ -5,6 +5,7 @@
  * API (used by src/snapshot/build.ts and the query side):
  *   fitBuiltinEmbedder(texts, opts?) -> BuiltinEmbedder      (embedder-builtin-fit.ts)
  *   embedder.embedDocumentSync(text) / embedQuerySync(text) -> Float32Array (L2-normalized, `dims` long)
+ *   embedder.embedTokens(tokens) / embedQueryExpanded(tokens, groups)  (a request read once: src/search/query-embedder.ts)
  *   embedder.embedDocuments(texts) / embedQuery(text)        (the async Embedder interface)
  *   embedder.serialize(): Buffer, BuiltinEmbedder.deserialize(buf)
  *   saveModel(db, embedder) / loadModel(db) -> BuiltinEmbedder | null   (table embedder_model)
@@ -57,6 +58,11 @@ export class BuiltinEmbedder implements Embedder {
     return this.embedText(text);
   }
 
+  /** The vector of a text already tokenized (normalizeTokens or tokenize): embedQuerySync without reading the text again. */
+  embedTokens(tokens: readonly string[]): Float32Array {
+    return normalizeToFloat32(this.sumOf(tokens, null));
+  }
+
   embedDocumentSync(text: string): Float32Array {
     return this.embedText(text);
   }
@@ -83,8 +89,10 @@ export class BuiltinEmbedder implements Embedder {
    * no row for ("peretas" -> "hacking"), or are added at BRIDGE_KNOWN_WEIGHT to a
    * word it knows ("kantor" + "office"). A group's alternatives share one word's
    * weight, so a word with four alternatives does not count four times.
+   * `tokens` are the query's (tokenized once by the request's reader); an
+   * alternative's phrase is written as the index writes it (words joined by spaces).
    */
-  embedQueryExpanded(text: string, groups: readonly { words: readonly string[]; alternatives: readonly { phrase: string; weight: number }[] }[]): Float32Array {
+  embedQueryExpanded(tokens: readonly string[], groups: readonly { words: readonly string[]; alternatives: readonly { phrase: string; weight: number }[] }[]): Float32Array {
     const replaced = new Set<string>();
     const added = new Float64Array(this.dims);
     for (const group of groups) {
@@ -102,7 +110,7 @@ export class BuiltinEmbedder implements Embedder {
       }
       if (any && unknown) replaced.add(group.words[0]!);
     }
-    const sum = this.sumOf(normalizeTokens(text), replaced);
+    const sum = this.sumOf(tokens, replaced);
     for (let j = 0; j < this.dims; j++) sum[j]! += added[j]!;
     return normalizeToFloat32(sum);
   }
@@ -111,7 +119,7 @@ export class BuiltinEmbedder implements Embedder {
   private phraseVector(phrase: string): Float64Array | null {
     const out = new Float64Array(this.dims);
     let n = 0;
-    for (const word of normalizeTokens(phrase)) {
+    for (const word of phrase.split(' ')) {
       if (word.length < 2 || isStopword(word)) continue;
       const vector = this.wordVector(word);
       if (vector === null) continue;
@@ -132,7 +140,7 @@ export class BuiltinEmbedder implements Embedder {
    * or bigram strings (this runs once per document at build time and per query);
    * words in `skip` leave no word unit (the query side replaced them).
    */
-  private sumOf(tokens: string[], skip: ReadonlySet<string> | null): Float64Array {
+  private sumOf(tokens: readonly string[], skip: ReadonlySet<string> | null): Float64Array {
     const words = new Map<string, number>();
     const bigrams = new Map<number, number>();
     const concepts = new Map<string, number>();

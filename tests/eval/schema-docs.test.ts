@@ -5,15 +5,13 @@
  * FTS5 MATCH is from the API's ranking with the figure the measurement gives.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ftsTopOverlap } from '../../src/search/fts-overlap.ts';
 import { loadJudgedQueries } from '../../src/search/eval.ts';
 import { Snapshot } from '../../src/query/snapshot.ts';
-import { buildSnapshot } from '../../src/snapshot/build.ts';
+import { seedSnapshotCopy } from '../support/seed-snapshot.ts';
 
 const doc = fs.readFileSync('docs/schema.md', 'utf8');
 const examples = [...doc.matchAll(/```sql\n([\s\S]*?)```/g)].map((m) => m[1]!.trim());
@@ -23,9 +21,8 @@ let db: Database.Database;
 let snapshot: Snapshot;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'schema-docs-'));
-  const dbFile = path.join(dir, 'seed.db');
-  await buildSnapshot({ inputDir: 'data/seed', outFile: dbFile });
+  let dbFile: string;
+  ({ dir, dbFile } = await seedSnapshotCopy());
   db = new Database(dbFile, { readonly: true, fileMustExist: true });
   sqliteVec.load(db);
   snapshot = new Snapshot(dbFile);

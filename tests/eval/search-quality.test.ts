@@ -5,12 +5,10 @@
  * held-out half, and no unpublished provider is ever returned.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateSearch, loadGroundTruth, loadJudgedQueries, type EvalReport } from '../../src/search/eval.ts';
 import { Snapshot } from '../../src/query/snapshot.ts';
-import { buildSnapshot } from '../../src/snapshot/build.ts';
+import { seedSnapshotCopy } from '../support/seed-snapshot.ts';
 
 const TARGET_GAIN = 0.1;
 
@@ -19,9 +17,8 @@ let snapshot: Snapshot;
 let report: EvalReport;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-quality-'));
-  const dbFile = path.join(dir, 'seed.db');
-  await buildSnapshot({ inputDir: 'data/seed', outFile: dbFile });
+  let dbFile: string;
+  ({ dir, dbFile } = await seedSnapshotCopy());
   snapshot = new Snapshot(dbFile);
   report = await evaluateSearch(snapshot, loadJudgedQueries('data/eval/queries.json'), loadGroundTruth('data/seed/ground-truth.ndjson'));
 }, 120_000);

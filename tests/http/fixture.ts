@@ -4,6 +4,7 @@
  * the real server started over it (scripts/serve.ts) for the over-HTTP tests.
  */
 import { startServe } from '../support/serve.ts';
+import { sharedBuild } from '../support/shared-build.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -111,14 +112,24 @@ export interface Fixture {
 
 const ndjson = (records: unknown[]) => records.map((r) => JSON.stringify(r) + '\n').join('');
 
+/**
+ * The fixture in a folder of the caller's own (removed by the caller): a copy of the
+ * one dataset and snapshot every test file of the run shares (tests/support/shared-build.ts),
+ * generated and built by the real generator and builder once per run.
+ */
 export async function buildFixture(): Promise<Fixture> {
+  const shared = await sharedBuild('api-fixture', async (into) => {
+    const data = path.join(into, 'data');
+    await generateDataset({ providers: FIXTURE_PROVIDERS, seed: FIXTURE_SEED, outDir: data });
+    fs.appendFileSync(path.join(data, 'providers.ndjson'), ndjson(HANDCRAFTED));
+    fs.appendFileSync(path.join(data, 'proofs.ndjson'), ndjson(HANDCRAFTED_PROOFS));
+    await buildSnapshot({ inputDir: data, outFile: path.join(into, 'directory.db') });
+  });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-api-'));
   const dataDir = path.join(dir, 'data');
-  await generateDataset({ providers: FIXTURE_PROVIDERS, seed: FIXTURE_SEED, outDir: dataDir });
-  fs.appendFileSync(path.join(dataDir, 'providers.ndjson'), ndjson(HANDCRAFTED));
-  fs.appendFileSync(path.join(dataDir, 'proofs.ndjson'), ndjson(HANDCRAFTED_PROOFS));
   const dbFile = path.join(dir, 'directory.db');
-  await buildSnapshot({ inputDir: dataDir, outFile: dbFile });
+  fs.cpSync(path.join(shared, 'data'), dataDir, { recursive: true });
+  fs.copyFileSync(path.join(shared, 'directory.db'), dbFile);
   const providers = fs
     .readFileSync(path.join(dataDir, 'providers.ndjson'), 'utf8')
     .split('\n')

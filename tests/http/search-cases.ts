@@ -1,11 +1,14 @@
 /** GET /api/v1/search over HTTP: errors, q normalization, ranks and their contract, pagination. */
 import { describe, expect, it } from 'vitest';
 import { ctx, expectError, get } from './api-context.ts';
+import { REGIONS } from '../../src/text/lexicon/places.ts';
 
 interface Item {
   slug: string;
   trustLevel: number;
-  search: { source: string; rrfScore: number; keywordRank: number; vectorRank: number; categoryShare: number; namedService: boolean };
+  city: string | null;
+  province: string | null;
+  search: { source: string; rrfScore: number; keywordRank: number; vectorRank: number; categoryShare: number; namedService: boolean; place: string | null };
 }
 
 export function searchCases(): void {
@@ -29,9 +32,10 @@ export function searchCases(): void {
     });
 
     it('items carry integer ranks and rrfScore as docs/interface.md defines them', async () => {
-      const r = await get('/api/v1/search?q=toko%20online%20jakarta&limit=50');
+      const r = await get('/api/v1/search?q=toko%20online%20murah&limit=50');
       const { rrf, total } = r.body.meta;
-      expect(r.body.meta).toMatchObject({ page: 1, limit: 50, source: 'hybrid', sort: 'relevance', q: 'toko online jakarta' });
+      expect(r.body.meta).toMatchObject({ page: 1, limit: 50, source: 'hybrid', sort: 'relevance', q: 'toko online murah' });
+      expect(r.body.meta.understood).toMatchObject({ place: null, searchText: 'toko online murah' });
       expect(rrf.k).toBe(60);
       expect(rrf.keywordWeight).toBeGreaterThan(0);
       expect(rrf.keywordWeight).toBeLessThanOrEqual(1);
@@ -49,11 +53,11 @@ export function searchCases(): void {
         const expected =
           (search.keywordRank <= rrf.keywordCandidates ? rrf.keywordWeight / (60 + search.keywordRank) : 0) +
           (search.vectorRank <= rrf.vectorCandidates ? 1 / (60 + search.vectorRank) : 0) +
-          search.categoryShare / 61 +
-          (search.namedService ? 1 / 61 : 0);
+          (rrf.termWeight * (search.categoryShare + (search.namedService ? 1 : 0))) / 61;
         expect(search.categoryShare).toBeGreaterThanOrEqual(0);
         expect(search.categoryShare).toBeLessThanOrEqual(1);
         expect(search.rrfScore).toBeCloseTo(expected, 12);
+        expect(search.place).toBeNull();
       }
       for (let i = 1; i < items.length; i++) {
         const [a, b] = [items[i - 1]!, items[i]!];
@@ -64,6 +68,34 @@ export function searchCases(): void {
       }
       const keywordRanks = items.map((i) => i.search.keywordRank).filter((k) => k <= rrf.keywordCandidates);
       expect(new Set(keywordRanks).size).toBe(keywordRanks.length);
+    });
+
+    it('reads the place q names as a ranking tier, not a filter, and leaves its words out of the ranking', async () => {
+      const r = await get('/api/v1/search?q=toko%20online%20di%20Jakarta%20Selatan&limit=50');
+      const { understood } = r.body.meta;
+      expect(understood.place).toEqual({ kind: 'city', name: 'Jakarta Selatan', matched: 'jakarta selatan', cities: [] });
+      expect(understood.services.map((s: { slug: string }) => s.slug)).toEqual(['e-commerce']);
+      expect(understood.searchText).toBe('toko online');
+      const items: Item[] = r.body.data;
+      expect(new Set(items.map((i) => i.search.place))).toEqual(new Set(['in', 'near', 'elsewhere']));
+      // in: the city; near: its province or Jabodetabek (src/text/lexicon/places.ts); elsewhere: the rest
+      const jabodetabek = new Set(REGIONS.jabodetabek);
+      const expectedPlace = (i: Item) => (i.city === 'Jakarta Selatan' ? 'in' : i.province === 'DKI Jakarta' || jabodetabek.has(i.city ?? '') ? 'near' : 'elsewhere');
+      for (const i of items) expect(i.search.place, i.slug).toBe(expectedPlace(i));
+      // the providers that answer it (e-commerce, within half of the best score): in the city, then near it, then the rest
+      const best = Math.max(...items.map((i) => i.search.rrfScore));
+      const answering = items.filter((i) => i.search.namedService && i.search.rrfScore >= best / 2);
+      const tier = { in: 0, near: 1, elsewhere: 2 } as const;
+      expect(answering.length).toBeGreaterThan(3);
+      expect(items.slice(0, answering.length)).toEqual(answering);
+      for (let i = 1; i < answering.length; i++) {
+        const [a, b] = [answering[i - 1]!.search, answering[i]!.search];
+        expect(tier[a.place as keyof typeof tier] < tier[b.place as keyof typeof tier] || (a.place === b.place && a.rrfScore >= b.rrfScore)).toBe(true);
+      }
+      // the city filter still filters; a request without a place keeps every place null
+      const filtered = (await get('/api/v1/search?q=toko%20online%20di%20Jakarta%20Selatan&city=Bandung&limit=50')).body.data as Item[];
+      expect(filtered.length).toBeGreaterThan(0);
+      for (const i of filtered) expect([i.city?.toLowerCase(), i.search.place], i.slug).toEqual(['bandung', 'elsewhere']);
     });
 
     it('ranks are stable across pages and pages do not overlap', async () => {

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServe } from '../support/serve.ts';
+import { sharedBuild } from '../support/shared-build.ts';
 import type { Service as Child } from '../support/binaries.ts';
 import { generateDataset } from '../../src/generate/index.ts';
 import { buildSnapshot } from '../../src/snapshot/build.ts';
@@ -16,13 +17,20 @@ export interface Snapshotted {
   dbFile: string;
 }
 
-/** 250 generated providers, seed 4: enough cities and categories for the parser, built in seconds. */
+/**
+ * 250 generated providers, seed 4: enough cities and categories for the parser. Built
+ * once per vitest run and size (tests/support/shared-build.ts); each caller gets its
+ * own copy of the snapshot in a folder it removes.
+ */
 export async function buildTestSnapshot(providers = 250, seed = 4): Promise<Snapshotted> {
+  const shared = await sharedBuild(`keys-fixture-n${providers}-s${seed}`, async (into) => {
+    const dataDir = path.join(into, 'data');
+    await generateDataset({ providers, seed, outDir: dataDir });
+    await buildSnapshot({ inputDir: dataDir, outFile: path.join(into, 'directory.db') });
+  });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-keys-'));
-  const dataDir = path.join(dir, 'data');
-  await generateDataset({ providers, seed, outDir: dataDir });
   const dbFile = path.join(dir, 'directory.db');
-  await buildSnapshot({ inputDir: dataDir, outFile: dbFile });
+  fs.copyFileSync(path.join(shared, 'directory.db'), dbFile);
   return { dir, dbFile };
 }
 

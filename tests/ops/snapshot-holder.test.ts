@@ -12,6 +12,7 @@ import { SnapshotHolder, type SwapEvent } from '../../src/server/snapshot-holder
 import { buildSnapshot } from '../../src/snapshot/build.ts';
 import { snapshotVerifier, verifyOffThread } from '../../src/ops/verify.ts';
 import { generate, workspace } from '../resilience/fixture.ts';
+import { testLanguageData } from '../support/language-data.ts';
 
 let ws = '';
 let fileA = '';
@@ -35,8 +36,8 @@ beforeAll(async () => {
   const b = await generate(path.join(ws, 'b'), 70, 2);
   fileA = path.join(ws, 'a.db');
   fileB = path.join(ws, 'b.db');
-  await buildSnapshot({ inputDir: a, outFile: fileA });
-  await buildSnapshot({ inputDir: b, outFile: fileB });
+  await buildSnapshot({ languageData: testLanguageData(), inputDir: a, outFile: fileA });
+  await buildSnapshot({ languageData: testLanguageData(), inputDir: b, outFile: fileB });
 });
 
 afterAll(() => {

@@ -21,6 +21,7 @@ import { snapshotSynonyms } from '../../src/search/synonyms.ts';
 import { snapshotVocabulary, vocabularyEntries } from '../../src/search/vocabulary.ts';
 import { useFixtureSnapshot } from '../support/fixture-snapshot.ts';
 import { mulberry32 as prng } from '../http/hostile.ts';
+import { requestWords } from '../../src/query/nl-query.ts';
 
 
 /** Every profile scored: the ranking as defined (all-topics tier, score desc, rowid asc). */
@@ -297,7 +298,7 @@ describe('keyword side on a real snapshot', () => {
     const filters = [{}, { city }, { minTrustLevel: 3 }, { categorySlug: 'web-development' }];
     let nonEmpty = 0;
     for (const text of texts) {
-      for (const query of [expandedKeywordQuery(text, snapshotVocabulary(snapshot), snapshotSynonyms(snapshot)), keywordQuery(text)]) {
+      for (const query of [expandedKeywordQuery(requestWords(text), snapshotVocabulary(snapshot), snapshotSynonyms(snapshot)), keywordQuery(requestWords(text))]) {
         for (const f of filters) {
           const filter = buildFilter(snapshot, f);
           const set = filterSet(snapshot, filter);

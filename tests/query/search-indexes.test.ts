@@ -18,6 +18,7 @@ import { expandedKeywordQuery } from '../../src/search/keyword-query.ts';
 import { snapshotVocabulary } from '../../src/search/vocabulary.ts';
 import { warmSearch } from '../../src/search/warm.ts';
 import { useFixtureSnapshot } from '../support/fixture-snapshot.ts';
+import { requestWords } from '../../src/query/nl-query.ts';
 
 const open = useFixtureSnapshot();
 
@@ -67,7 +68,7 @@ describe('filter sets', () => {
 });
 
 describe('keyword postings', () => {
-  const query = (q: string) => expandedKeywordQuery(q, snapshotVocabulary(open.snapshot), snapshotSynonyms(open.snapshot));
+  const query = (q: string) => expandedKeywordQuery(requestWords(q), snapshotVocabulary(open.snapshot), snapshotSynonyms(open.snapshot));
 
   it('a term list is in rowid order with the last rowid and largest contribution of each block', () => {
     const list = termPostings(open.snapshot, 'website');

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSynonymTable } from '../../src/search/synonyms.ts';
 import { expandedKeywordQuery, type KeywordQuery } from '../../src/search/keyword-query.ts';
 import { buildVocabulary, editBudget, editDistance } from '../../src/search/vocabulary.ts';
+import { requestWords } from '../../src/query/nl-query.ts';
 
 const vocabulary = buildVocabulary(
   [
@@ -18,7 +19,7 @@ const synonyms = buildSynonymTable({
   'e-commerce': 'toko online|olshop|e-commerce|online shop',
   wordpress: 'wordpress|wp',
 });
-const expand = (text: string) => expandedKeywordQuery(text, vocabulary, synonyms);
+const expand = (text: string) => expandedKeywordQuery(requestWords(text), vocabulary, synonyms);
 /** Groups as text: alternatives joined by |, a prefix marked *, a weight below 1 as ^w. */
 const shown = (q: KeywordQuery) =>
   q.groups.map((g) => g.alternatives.map((a) => `${a.tokens.join(' ')}${a.prefix ? '*' : ''}${a.weight < 1 ? `^${a.weight}` : ''}`).join('|'));
@@ -93,10 +94,10 @@ describe('expanded keyword query', () => {
     // "since" -> "dari" (600,000 postings at a million providers) would add no topic, only cost
     const bridge = (phrase: string) =>
       phrase === 'since' ? [{ phrase: 'dari', weight: 0.8 }, { phrase: 'sejak dari', weight: 0.8 }, { phrase: 'mulai', weight: 0.8 }, { phrase: 'sejak awal', weight: 0.8 }] : [];
-    const q = expandedKeywordQuery('bandung since', buildVocabulary([...'bandung since mulai dari sejak awal'.split(' ')].map((term) => ({ term, doc: 5 }))), synonyms, bridge);
+    const q = expandedKeywordQuery(requestWords('bandung since'), buildVocabulary([...'bandung since mulai dari sejak awal'.split(' ')].map((term) => ({ term, doc: 5 }))), synonyms, bridge);
     expect(shown(q)).toEqual(['bandung', 'since|mulai|sejak awal']);
     // only function words: the word is searched as if the bridge did not know it
-    const whilst = expandedKeywordQuery('whilst bandung ', buildVocabulary([{ term: 'bandung', doc: 5 }]), synonyms, (p) => (p === 'whilst' ? [{ phrase: 'dari', weight: 0.8 }] : []));
+    const whilst = expandedKeywordQuery(requestWords('whilst bandung '), buildVocabulary([{ term: 'bandung', doc: 5 }]), synonyms, (p) => (p === 'whilst' ? [{ phrase: 'dari', weight: 0.8 }] : []));
     expect(shown(whilst)).toEqual(['whilst', 'bandung']);
   });
 

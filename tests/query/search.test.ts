@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { categoryTree } from '../../src/query/categories.ts';
 import { Snapshot } from '../../src/query/snapshot.ts';
 import { searchProviders, type SearchRequest } from '../../src/search/search.ts';
@@ -16,6 +16,16 @@ import { keywordQuery, termsFoundIn } from '../../src/search/keyword-query.ts';
 import { publishedRowBySlug } from '../../src/query/providers.ts';
 import { buildVocabulary, vocabularyEntries } from '../../src/search/vocabulary.ts';
 import { buildFixture, type Fixture } from '../http/fixture.ts';
+import { requestWords } from '../../src/query/nl-query.ts';
+import { recommend } from '../../src/server/recommend.ts';
+import { normalizeTokens, tokenize } from '../../src/text/tokens.ts';
+import type * as Tokens from '../../src/text/tokens.ts';
+
+// Both tokenizers, counted: a request is read once (tokenize), and nothing below that reading tokenizes it again.
+vi.mock('../../src/text/tokens.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof Tokens>();
+  return { ...actual, tokenize: vi.fn(actual.tokenize), normalizeTokens: vi.fn(actual.normalizeTokens) };
+});
 
 let fixture: Fixture;
 let snapshot: Snapshot;
@@ -34,7 +44,7 @@ afterAll(() => {
 });
 
 const search = (q: string, more: Partial<SearchRequest> = {}) =>
-  searchProviders(snapshot, { q, filters: {}, sort: 'relevance', page: 1, limit: 5, ...more });
+  searchProviders(snapshot, { query: q, filters: {}, sort: 'relevance', page: 1, limit: 5, ...more });
 
 /** A provider's own text: name, tagline, description and tags (a hit carries only its summary's columns). */
 function ownText(slug: string): string {
@@ -53,13 +63,13 @@ async function allCandidates(q: string, filters: SearchRequest['filters'] = {}):
 }
 
 describe('plain keyword query', () => {
-  const shown = (text: string) => keywordQuery(text).groups.map((g) => g.alternatives.map((a) => `${a.tokens.join(' ')}${a.prefix ? '*' : ''}`).join('|'));
+  const shown = (text: string) => keywordQuery(requestWords(text)).groups.map((g) => g.alternatives.map((a) => `${a.tokens.join(' ')}${a.prefix ? '*' : ''}`).join('|'));
   it('makes each word a group and prefix-matches the last one', () => {
     expect(shown('toko online develo')).toEqual(['toko', 'online', 'develo*']);
     expect(shown('NEAR(toko) AND "web" OR *')).toEqual(['near', 'toko', 'web']);
     expect(shown('jasa web ')).toEqual(['jasa', 'web']);
-    expect(keywordQuery('dan yang di').terms).toEqual(['dan', 'yang', 'di']); // all stopwords: still searched
-    expect(keywordQuery('!!! ???').groups).toEqual([]);
+    expect(keywordQuery(requestWords('dan yang di')).terms).toEqual(['dan', 'yang', 'di']); // all stopwords: still searched
+    expect(keywordQuery(requestWords('!!! ???')).groups).toEqual([]);
   });
 });
 
@@ -241,5 +251,43 @@ describe('search quality (top 5)', () => {
       const r = await search(q);
       expect(r.items.some((i) => primaryCategory.get(i.summary.slug) === category), q).toBe(true);
     }
+  });
+});
+
+describe('the request is read once', () => {
+  const q = 'jasa pembuatan website toko online di Bandung budget 50 juta';
+  const clear = () => {
+    vi.mocked(tokenize).mockClear();
+    vi.mocked(normalizeTokens).mockClear();
+  };
+
+  it('a search tokenizes its text once; the keyword side, the embedder and the named service take that reading', async () => {
+    await search('aplikasi android di Surabaya'); // the snapshot's tables (synonyms, phrase tables) are built on first use
+    clear();
+    const r = await search(q, { limit: 10 });
+    expect(r.items.length).toBeGreaterThan(0);
+    expect(tokenize).toHaveBeenCalledTimes(1);
+    expect(tokenize).toHaveBeenCalledWith(q);
+    expect(normalizeTokens).not.toHaveBeenCalled();
+  });
+
+  it('AI recommend reads the request once for its filters, its searches and its reasons', async () => {
+    await recommend(snapshot, { q: 'aplikasi android di Surabaya', city: null, limit: 10 });
+    clear();
+    const inSearches: number[] = [];
+    const counted = async (s: Snapshot, request: SearchRequest) => {
+      const before = vi.mocked(tokenize).mock.calls.length + vi.mocked(normalizeTokens).mock.calls.length;
+      const result = await searchProviders(s, request);
+      inSearches.push(vi.mocked(tokenize).mock.calls.length + vi.mocked(normalizeTokens).mock.calls.length - before);
+      return result;
+    };
+    const answer = await recommend(snapshot, { q, city: null, limit: 10 }, performance.now(), counted);
+    expect(answer.data.length).toBeGreaterThan(0);
+    expect(tokenize).toHaveBeenCalledTimes(1);
+    expect(inSearches.length).toBeGreaterThan(0);
+    expect(inSearches.every((n) => n === 0)).toBe(true);
+    // the reasons tokenize the providers' own text, never a part of the request
+    const request = new Set([q, answer.meta.understood.searchText, ...answer.meta.understood.services.map((s) => s.matched)]);
+    expect(vi.mocked(normalizeTokens).mock.calls.filter(([text]) => request.has(text))).toEqual([]);
   });
 });

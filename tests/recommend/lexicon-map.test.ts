@@ -1,7 +1,7 @@
 /** The built-in service lexicon on a dataset with its own category slugs (src/query/nl-query-lexicon-map.ts). */
 import { describe, expect, it } from 'vitest';
 import { lexiconCategories } from '../../src/query/nl-query-lexicon-map.ts';
-import { parseNaturalQuery, queryParser } from '../../src/query/nl-query.ts';
+import { parseRequest, queryParser } from '../../src/query/nl-query.ts';
 
 const slugs = ['mobile-app-development', 'ios-app', 'android-app', 'cloud-devops', 'devops-sre', 'company-profile-website', 'web-app', 'web-application'];
 
@@ -19,7 +19,7 @@ describe('lexiconCategories', () => {
   });
   it('lets the parser read lexicon phrases for those categories', () => {
     const vocab = { cities: [], provinces: [], categories: slugs.map((slug) => ({ slug, name: slug.replace(/-/g, ' '), parentSlug: null })) };
-    expect(parseNaturalQuery('bikin aplikasi iphone', queryParser(vocab)).services.map((s) => s.slug)).toEqual(['ios-app']);
-    expect(parseNaturalQuery('kubernetes consultants', queryParser(vocab)).services.map((s) => s.slug)).toEqual(['devops-sre']);
+    expect(parseRequest('bikin aplikasi iphone', queryParser(vocab)).services.map((s) => s.slug)).toEqual(['ios-app']);
+    expect(parseRequest('kubernetes consultants', queryParser(vocab)).services.map((s) => s.slug)).toEqual(['devops-sre']);
   });
 });

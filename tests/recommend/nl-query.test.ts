@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, PLACES } from '../../src/generate/index.ts';
-import { parseNaturalQuery, queryParser, type Vocabulary } from '../../src/query/nl-query.ts';
+import { parseRequest, queryParser, type Vocabulary } from '../../src/query/nl-query.ts';
 import { USD_TO_IDR } from '../../src/query/nl-query-budget.ts';
 
 const byId = new Map(CATEGORIES.map((c) => [c.id, c]));
@@ -86,14 +86,14 @@ const ENGLISH: Case[] = [
 
 /** The category the endpoint would filter by: the most specific service named, when exactly one family is named. */
 function mainCategory(q: string): string | null {
-  const { services } = parseNaturalQuery(q, parser);
+  const { services } = parseRequest(q, parser);
   if (services.length === 0) return null;
   const top = (slug: string) => vocab.categories.find((c) => c.slug === slug)?.parentSlug ?? slug;
   if (new Set(services.map((s) => top(s.slug))).size > 1) return null;
   return services.length === 1 ? services[0]!.slug : top(services[0]!.slug);
 }
 
-describe('parseNaturalQuery', () => {
+describe('parseRequest', () => {
   it('has at least 40 cases, half of them Indonesian', () => {
     expect(INDONESIAN.length + ENGLISH.length).toBeGreaterThanOrEqual(40);
     expect(INDONESIAN.length).toBeGreaterThanOrEqual(ENGLISH.length);
@@ -101,7 +101,7 @@ describe('parseNaturalQuery', () => {
 
   for (const c of [...INDONESIAN, ...ENGLISH]) {
     it(c.q, () => {
-      const parsed = parseNaturalQuery(c.q, parser);
+      const parsed = parseRequest(c.q, parser);
       if (c.province !== undefined) expect(parsed.place).toMatchObject({ kind: 'province', province: c.province });
       else if (c.city === null) expect(parsed.place).toBeNull();
       else if (c.city !== undefined) expect(parsed.place).toMatchObject({ kind: 'city', city: c.city });
@@ -113,22 +113,27 @@ describe('parseNaturalQuery', () => {
   }
 
   it('names services that span two families without choosing one', () => {
-    const parsed = parseNaturalQuery('website dan aplikasi android', parser);
+    const parsed = parseRequest('website dan aplikasi android', parser);
     expect(parsed.services.map((s) => s.slug).sort()).toEqual(['android', 'web-development']);
   });
 
   it('reads a service after "for"/"untuk" as a qualifier of what came before it', () => {
-    const qualified = parseNaturalQuery('graphic designer for social media posts', parser);
+    const qualified = parseRequest('graphic designer for social media posts', parser);
     expect(qualified.services.map((s) => s.slug)).toEqual(['branding-creative']);
-    const headless = parseNaturalQuery('sistem kasir untuk toko online', parser);
+    const headless = parseRequest('sistem kasir untuk toko online', parser);
     expect(headless.services).toEqual([]);
     expect(headless.qualifiers.map((s) => s.slug)).toEqual(['e-commerce']);
-    expect(parseNaturalQuery('buat toko online untuk UMKM', parser).services.map((s) => s.slug)).toEqual(['e-commerce']);
+    expect(parseRequest('buat toko online untuk UMKM', parser).services.map((s) => s.slug)).toEqual(['e-commerce']);
   });
 
-  it('keeps city and budget words out of the search text', () => {
-    const parsed = parseNaturalQuery('bikin website toko online di Bandung budget 50 juta', parser);
-    expect(parsed.searchText).not.toMatch(/bandung|juta|50/);
-    expect(parsed.searchText).toContain('toko online');
+  it('ranks the request without its place, or without its place and budget for a reader that filters on them', () => {
+    const q = 'bikin website toko online di Bandung budget 50 juta';
+    const words = 'bikin website toko online budget 50 juta';
+    expect(parseRequest(q, parser).ranked).toEqual({ text: words, tokens: words.split(' '), endsInWord: true });
+    expect(parseRequest('bikin website toko online', parser).ranked.text).toBe('bikin website toko online');
+    const { ranked } = parseRequest(q, parser, { leaveOut: 'filters' });
+    expect(ranked.text).not.toMatch(/bandung|juta|50/);
+    expect(ranked.text).toContain('toko online');
+    expect(ranked.tokens).toEqual(ranked.text.split(' '));
   });
 });

@@ -34,7 +34,7 @@ const logger = pino(
   }),
 );
 
-const request: SearchRequest = { q: 'jasa aplikasi', filters: {}, sort: 'relevance', page: 1, limit: 5 };
+const request: SearchRequest = { query: 'jasa aplikasi', filters: {}, sort: 'relevance', page: 1, limit: 5 };
 const opened = () => logs.filter((l) => l.msg === 'search thread opened the snapshot' && l.snapshotId === snapshot.id).length;
 
 beforeAll(async () => {
@@ -63,7 +63,7 @@ it('refuses a snapshot opened for another number of threads', () => {
 it('runs the oldest search on the main thread, one per turn of its event loop, while no thread has the snapshot open', async () => {
   const order: string[] = [];
   // the snapshot's first searches: the thread is only asked to open it
-  const searches = ['jasa', 'aplikasi', 'website'].map((q) => threads.search(snapshot, { ...request, q }).then(() => order.push(q)));
+  const searches = ['jasa', 'aplikasi', 'website'].map((q) => threads.search(snapshot, { ...request, query: q }).then(() => order.push(q)));
   setImmediate(() => order.push('turn'));
   await Promise.all(searches);
   expect(order).toEqual(['jasa', 'turn', 'aplikasi', 'website']);

@@ -13,6 +13,7 @@ import { SUMMARY_COLUMNS } from '../../src/query/provider-row.ts';
 import { buildSnapshot, type BuildResult } from '../../src/snapshot/build.ts';
 import { failingEmbedder } from '../support/failing-embedder.ts';
 import { readNdjson, tempDir } from './fixture.ts';
+import { testLanguageData } from '../support/language-data.ts';
 
 let work: string;
 let result: BuildResult;
@@ -24,7 +25,7 @@ beforeAll(async () => {
   const dataset = path.join(work, 'dataset');
   await generateDataset({ providers: 400, seed: 7, outDir: dataset });
   records = readNdjson(dataset, 'providers.ndjson');
-  result = await buildSnapshot({ inputDir: dataset, outFile: path.join(work, 'directory.db'), embedder: null, helperThreads: false });
+  result = await buildSnapshot({ languageData: testLanguageData(), inputDir: dataset, outFile: path.join(work, 'directory.db'), embedder: null, helperThreads: false });
   db = new Database(result.outFile, { readonly: true });
   sqliteVec.load(db);
 });
@@ -39,7 +40,7 @@ describe('snapshot from a generated dataset', () => {
     const failed = path.join(work, 'failed');
     fs.mkdirSync(failed);
     await expect(
-      buildSnapshot({ inputDir: path.join(work, 'dataset'), outFile: path.join(failed, 'x.db'), embedder: failing, helperThreads: true }),
+      buildSnapshot({ languageData: testLanguageData(), inputDir: path.join(work, 'dataset'), outFile: path.join(failed, 'x.db'), embedder: failing, helperThreads: true }),
     ).rejects.toThrow('embedding service went away');
     expect(fs.readdirSync(failed)).toEqual([]);
 
@@ -48,7 +49,7 @@ describe('snapshot from a generated dataset', () => {
     fs.cpSync(path.join(work, 'dataset'), broken, { recursive: true });
     fs.appendFileSync(path.join(broken, 'providers.ndjson'), '{"id": "not-a-provider"}\n');
     await expect(
-      buildSnapshot({ inputDir: broken, outFile: path.join(failed, 'x.db'), embedder: null, helperThreads: true }),
+      buildSnapshot({ languageData: testLanguageData(), inputDir: broken, outFile: path.join(failed, 'x.db'), embedder: null, helperThreads: true }),
     ).rejects.toThrow(/providers\.ndjson/);
     expect(fs.readdirSync(failed)).toEqual([]);
   });
@@ -101,7 +102,7 @@ describe('snapshot from a generated dataset', () => {
   });
 
   it('embeds the same vectors and writes the same search postings on worker threads as on the main thread', async () => {
-    const threaded = await buildSnapshot({
+    const threaded = await buildSnapshot({ languageData: testLanguageData(),
       inputDir: path.join(work, 'dataset'),
       outFile: path.join(work, 'threaded.db'),
       embedder: null,

@@ -11,6 +11,7 @@ import { buildSnapshot, type BuildResult } from '../../src/snapshot/build.ts';
 import { readSnapshotMeta, SCHEMA_VERSION, verifySnapshotFile } from '../../src/snapshot/snapshot-file.ts';
 import { hashDataset } from '../../src/snapshot/dataset-hash.ts';
 import { MINI_DATASET, tempDir } from './fixture.ts';
+import { testLanguageData } from '../support/language-data.ts';
 
 let dir: string;
 let file: string;
@@ -20,7 +21,7 @@ let db: Database.Database;
 beforeAll(async () => {
   dir = tempDir();
   file = path.join(dir, 'directory.db');
-  result = await buildSnapshot({ inputDir: MINI_DATASET, outFile: file, embedder: null });
+  result = await buildSnapshot({ languageData: testLanguageData(), inputDir: MINI_DATASET, outFile: file, embedder: null });
   db = new Database(file, { readonly: true, fileMustExist: true });
   sqliteVec.load(db);
 });
@@ -170,7 +171,7 @@ describe('snapshot from the mini dataset', () => {
 
   it('gives every build its own snapshot id', async () => {
     const again = path.join(dir, 'again.db');
-    const second = await buildSnapshot({ inputDir: MINI_DATASET, outFile: again, embedder: null });
+    const second = await buildSnapshot({ languageData: testLanguageData(), inputDir: MINI_DATASET, outFile: again, embedder: null });
     expect(second.snapshotId).not.toBe(result.snapshotId);
     expect(second.datasetHash).toBe(result.datasetHash);
     fs.rmSync(again);

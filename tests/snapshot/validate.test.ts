@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildSnapshot } from '../../src/snapshot/build.ts';
 import { DatasetInvalidError } from '../../src/snapshot/validate-issues.ts';
 import { copyMiniDataset, editNdjson, readJson, readNdjson, tempDir, writeJson, writeNdjson } from './fixture.ts';
+import { testLanguageData } from '../support/language-data.ts';
 
 const cleanup: string[] = [];
 afterEach(() => {
@@ -26,7 +27,7 @@ function dataset(): string {
 async function failures(dir: string): Promise<string[]> {
   const out = tempDir();
   cleanup.push(out);
-  const error = await buildSnapshot({ inputDir: dir, outFile: path.join(out, 'x.db'), embedder: null }).then(
+  const error = await buildSnapshot({ languageData: testLanguageData(), inputDir: dir, outFile: path.join(out, 'x.db'), embedder: null }).then(
     () => null,
     (err: unknown) => err,
   );
@@ -82,7 +83,7 @@ describe('record validation', () => {
     fs.rmSync(path.join(optional, 'reports.json'));
     const out = tempDir();
     cleanup.push(out);
-    const result = await buildSnapshot({ inputDir: optional, outFile: path.join(out, 'x.db'), embedder: null });
+    const result = await buildSnapshot({ languageData: testLanguageData(), inputDir: optional, outFile: path.join(out, 'x.db'), embedder: null });
     expect(result.counts).toMatchObject({ providers: 8, proofs: 0, reports: 0 });
     expect(result.notes).toEqual(['proofs.ndjson not found: building without proofs', 'reports.json not found: building without reports']);
   });
@@ -176,7 +177,7 @@ describe('--skip-invalid', () => {
     const out = tempDir();
     cleanup.push(out);
     const file = path.join(out, 'x.db');
-    const result = await buildSnapshot({ inputDir: dir, outFile: file, embedder: null, skipInvalid: true });
+    const result = await buildSnapshot({ languageData: testLanguageData(), inputDir: dir, outFile: file, embedder: null, skipInvalid: true });
     // 2 categories (orphan, and its child), 2 providers, their 3 proofs
     expect(result.counts).toMatchObject({ providers: 6, categories: 5, proofs: 0, skipped: 7 });
     expect(result.issueCount).toBe(7);

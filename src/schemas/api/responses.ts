@@ -32,7 +32,7 @@ export const SearchInfoSchema = z.object({
   rrfScore: z
     .number()
     .describe(
-      'keywordWeight / (60 + keywordRank) + 1 / (60 + vectorRank) + categoryShare / 61 + (namedService ? 1 : 0) / 61, each rank term only from a side that returned the item (meta.rrf.keywordWeight)',
+      'keywordWeight / (60 + keywordRank) + 1 / (60 + vectorRank) + termWeight * (categoryShare + (namedService ? 1 : 0)) / 61, each rank term only from a side that returned the item (meta.rrf.keywordWeight, meta.rrf.termWeight)',
     ),
   keywordRank: z.number().int().min(1).describe('1-based rank in the keyword candidates; their count + 1 when absent'),
   vectorRank: z.number().int().min(1).describe('1-based rank in the vector candidates; their count + 1 when absent'),
@@ -44,6 +44,12 @@ export const SearchInfoSchema = z.object({
   namedService: z
     .boolean()
     .describe("true when this provider's primary category is a service the request names (as AI recommend reads it), or a child of one"),
+  place: z
+    .enum(['in', 'near', 'elsewhere'])
+    .nullable()
+    .describe(
+      'where the provider is against the place the request names (meta.understood.place): in it, near it (its province or region), or elsewhere; null when the request names no place',
+    ),
 });
 export type SearchInfo = z.output<typeof SearchInfoSchema>;
 
@@ -59,11 +65,40 @@ export const VectorSideSchema = z
   .optional()
   .describe('"unavailable" when the vector side could not run (external embedder down): keyword-only answer, not cached');
 
+export const UnderstoodServiceSchema = z.object({
+  slug: z.string().describe('category slug'),
+  name: z.string().describe('category name'),
+  matched: z.string().describe('the words of the request that named it (normalized)'),
+});
+
+export const UnderstoodPlaceSchema = z.object({
+  kind: z.enum(['city', 'province', 'region']),
+  name: z.string().describe('the city, province or region as the snapshot spells it'),
+  matched: z.string().describe('the words of the request that named it (normalized)'),
+  cities: z.array(z.string()).describe('the cities a region stands for (empty for a city or province)'),
+});
+
+export const SearchUnderstoodSchema = z
+  .object({
+    place: UnderstoodPlaceSchema.nullable().describe(
+      'the place q names: among the candidates within half of the best rrfScore, its providers rank first, then those near it, then the rest (a ranking tier, not a filter: city and location filter); null when q names none',
+    ),
+    services: z.array(UnderstoodServiceSchema).describe('the services q names, most specific first: each provider of one (or of a child of one) adds namedService / 61'),
+    searchText: z.string().describe('the words ranked: q without the place it names'),
+  })
+  .describe('what search read from q and how it used it');
+export type SearchUnderstood = z.output<typeof SearchUnderstoodSchema>;
+
 export const RrfMetaSchema = z.object({
   k: z.number().int().describe('RRF constant (60)'),
   keywordWeight: z.number().describe('weight of the keyword side\'s terms in rrfScore (the vector side\'s is 1)'),
-  keywordCandidates: z.number().int().describe('candidates returned by the keyword side (FTS5 bm25)'),
-  vectorCandidates: z.number().int().describe('candidates returned by the vector side (KNN)'),
+  termWeight: z
+    .number()
+    .describe(
+      'weight of the categoryShare and namedService terms in rrfScore: 1, or less when they would lift a provider neither side ranks in its top 3 past the one both sides rank first',
+    ),
+  keywordCandidates: z.number().int().describe('candidates returned by the keyword side (bm25 over the postings tables)'),
+  vectorCandidates: z.number().int().describe('candidates returned by the vector side (nearest neighbours)'),
   mergedCandidates: z.number().int().describe('distinct candidates after fusion'),
   window: z.number().int().describe('most candidates each side may return'),
 });
@@ -83,6 +118,7 @@ export const ProvidersListResponseSchema = z.object({
     q: z.string().optional().describe('the query used, when hybrid ranking applied'),
     source: z.literal('hybrid').optional(),
     rrf: RrfMetaSchema.optional(),
+    understood: SearchUnderstoodSchema.optional(),
     vectorSide: VectorSideSchema,
   }),
 });
@@ -99,6 +135,7 @@ export const SearchResponseSchema = z.object({
     sort: z.string(),
     source: z.literal('hybrid'),
     rrf: RrfMetaSchema,
+    understood: SearchUnderstoodSchema,
     vectorSide: VectorSideSchema,
   }),
 });

@@ -40,7 +40,7 @@ export const providersRoute = defineRoute({
     const { page, limit, q, sort, ...filters } = ProvidersListParamsSchema.parse(query);
     if (q !== undefined && codePointLength(q) >= MIN_QUERY_CODE_POINTS) {
       const effectiveSort = sort ?? 'relevance';
-      const found = await gatedSearch(app, snapshot, { q, filters, sort: effectiveSort, page, limit });
+      const found = await gatedSearch(app, snapshot, { query: q, filters, sort: effectiveSort, page, limit });
       const body: ProvidersListResponse = {
         data: found.data,
         meta: { page, limit, total: found.total, totalPages: found.totalPages, sort: effectiveSort, q, ...found.metaTail },

@@ -1,4 +1,4 @@
-/** GET /api/v1/search: hybrid search (FTS5 bm25 + vector KNN, fused by RRF). */
+/** GET /api/v1/search: hybrid search (bm25 over the postings tables + nearest neighbours in the vector index, fused by RRF). */
 import { MIN_QUERY_CODE_POINTS, SearchParamsSchema, codePointLength, type SearchParams } from '../../schemas/api/params.ts';
 import { SearchResponseSchema, type SearchResponse } from '../../schemas/api/responses.ts';
 import type { Snapshot } from '../../query/snapshot.ts';
@@ -34,7 +34,7 @@ export async function gatedSearch(app: AppContext, snapshot: Snapshot, request: 
     data: result.items.map((hit) => ({ ...hit.summary, search: hit.search })),
     total: result.meta.total,
     totalPages: result.meta.totalPages,
-    metaTail: { source: 'hybrid' as const, rrf: result.meta.rrf, ...(keywordOnly && { vectorSide: 'unavailable' as const }) },
+    metaTail: { source: 'hybrid' as const, rrf: result.meta.rrf, understood: result.meta.understood, ...(keywordOnly && { vectorSide: 'unavailable' as const }) },
     noStore: keywordOnly,
   };
 }
@@ -44,14 +44,19 @@ export const searchRoute = defineRoute({
   operationId: 'searchProviders',
   summary: 'Hybrid search over published providers',
   description:
-    'Keyword (FTS5 bm25) and vector (KNN) candidates, each filtered before ranking, merged by Reciprocal Rank ' +
-    'Fusion with k = 60, the keyword side\'s terms weighted by meta.rrf.keywordWeight (0.7 to 1: 1 when its best ' +
-      'match holds every query word): rrfScore = keywordWeight / ' +
-      '(60 + keywordRank) + 1 / (60 + vectorRank) + categoryShare / 61 + (namedService ? 1 : 0) / 61, each rank term only ' +
-      'from a side that returned the item; categoryShare is the share of the top 10 candidates\' plain RRF score held by the ' +
-      'item\'s primary category; namedService is true when that category is a service the request names. ' +
-      'Ranks are 1-based; a side that did not return an item gives it rank = that side\'s ' +
-    'candidate count + 1. Ties: rrfScore, then trustLevel, then slug. `q` is cut to 200 code points.',
+    'Keyword candidates (bm25, as SQLite FTS5 defines it, over the snapshot\'s postings tables) and vector candidates ' +
+    '(nearest neighbours of the query\'s embedding), each filtered before ranking, merged by Reciprocal Rank Fusion with ' +
+    'k = 60: rrfScore = keywordWeight / (60 + keywordRank) + 1 / (60 + vectorRank) + termWeight * (categoryShare + ' +
+    '(namedService ? 1 : 0)) / 61, each rank term only from a side that returned the item. keywordWeight (0.7 to 1, ' +
+    'meta.rrf.keywordWeight) is 1 when the keyword side\'s best match holds every query word; categoryShare is the share of ' +
+    'the top 10 candidates\' plain RRF score held by the item\'s primary category; namedService is true when that category is ' +
+    'a service the request names; termWeight (meta.rrf.termWeight) is 1, or less when those two terms would lift a provider ' +
+    'neither side ranks in its top 3 past the one both sides rank first. A place named in q (a city, province or region, ' +
+    'meta.understood.place) is a ranking tier, not a filter: among the candidates that answer the request (at least half ' +
+    'the best rrfScore, and of the service q names, if any), those in the place rank first, then those near it (its ' +
+    'province or region), then the rest (search.place); the place\'s words are not ranked. The city and location ' +
+    'parameters filter. Ranks are 1-based; a side that did not return an item gives it rank = that side\'s candidate ' +
+    'count + 1. Ties: rrfScore, then trustLevel, then slug. `q` is cut to 200 code points.',
   tag: 'Search',
   query: SearchParamsSchema,
   requiredQuery: ['q'],
@@ -60,7 +65,7 @@ export const searchRoute = defineRoute({
   cache: 'snapshot',
   async handle({ query, snapshot, app }) {
     const { q, page, limit, sort, ...filters } = parseSearchParams(query);
-    const found = await gatedSearch(app, snapshot, { q, filters, sort, page, limit });
+    const found = await gatedSearch(app, snapshot, { query: q, filters, sort, page, limit });
     const body: SearchResponse = {
       data: found.data,
       meta: { q, page, limit, total: found.total, totalPages: found.totalPages, sort, ...found.metaTail },

@@ -82,6 +82,6 @@ export const REGIONS: Readonly<Record<string, readonly string[]>> = {
  */
 export const AMBIGUOUS_PLACES: ReadonlySet<string> = new Set(['solo', 'padang', 'malang', 'medan', 'batu', 'dki', 'diy', 'kl']);
 export const PLACE_WORDS: ReadonlySet<string> = new Set([
-  'di', 'daerah', 'wilayah', 'kota', 'area', 'sekitar', 'dari', 'domisili', 'berbasis', 'lokasi',
-  'in', 'near', 'around', 'from', 'based', 'at', 'within',
+  'di', 'daerah', 'wilayah', 'kota', 'area', 'sekitar', 'dekat', 'dari', 'domisili', 'berbasis', 'lokasi',
+  'in', 'near', 'around', 'from', 'based', 'at', 'within', 'nearby',
 ]);

@@ -36,7 +36,7 @@ export const SERVICE_PHRASES: Readonly<Record<string, string>> = {
     'ranking google|peringkat google|halaman pertama google|first page google|page one google|backlink|backlinks',
   'social-media-ads':
     'iklan|ads|facebook ads|instagram ads|meta ads|tiktok ads|google ads|iklan media sosial|iklan sosmed|social media ads|' +
-    'ppc|pay per click|pasang iklan|social media|media sosial|sosmed|sosial media|kelola sosmed|social media management|iklan berbayar|paid ads',
+    'ppc|pay per click|pasang iklan|social media|media sosial|sosmed|sosial media|iklan berbayar|paid ads',
   'content-marketing':
     'content marketing|konten|content|copywriting|copywriter|artikel|blog|content writer|penulisan konten|pemasaran konten',
   'ui-ux-design': 'desain ui ux|desain ux ui|ui ux design|ui ux|ui/ux|uiux|ux ui|desain aplikasi|user experience|user interface|ux|ui|ux designer|ui ux designer|desain produk digital|product design',
