@@ -122,7 +122,6 @@ const releaseSnapshotIds = new Map<string, string>();
 
 beforeAll(async () => {
   ws = workspace('faults-nodes');
-  fs.chmodSync(ws, 0o755); // nginx's workers read the origin folder as another user
   const dsA = await generate(path.join(ws, 'dsA'), 200, 41);
   dsB = path.join(ws, 'dsB');
   edited = editDataset(dsA, dsB, { update: 1, remove: 0, add: 0 }).updated[0]!;

@@ -161,7 +161,11 @@ export async function startNginx(dir: string, httpBlock: string, probePath: stri
   port ??= await freePort();
   fs.mkdirSync(path.join(dir, 'logs'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'tmp'), { recursive: true });
+  // As root, nginx's workers drop to an unprivileged user that cannot read a clone
+  // under a 0700 folder (mktemp -d): keep them as the user running the test.
+  const user = process.getuid?.() === 0 ? 'user root;' : '';
   const conf = `daemon off;
+${user}
 worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/logs/error.log warn;
