@@ -5,9 +5,7 @@
  * (moderation notes, internal status) and unpublished records change nothing a
  * reader can see, so they are not changes here.
  */
-import crypto from 'node:crypto';
 import Database from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
 
 export interface ProviderFacts {
   slug: string;
@@ -33,58 +31,29 @@ export interface SnapshotFacts {
   reportsHash: string;
 }
 
-const sha = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+const EMPTY: SnapshotFacts = { providers: new Map(), categoriesHash: '', reportsHash: '' };
 
-// rowid is an internal key that shifts when records are added; it is not public data.
-const PROVIDERS_SQL = 'SELECT * FROM published_providers ORDER BY slug';
-const CATEGORY_LINKS_SQL = `
-  SELECT pc.provider_rowid AS rowid, c.slug AS slug, parent.slug AS parentSlug
-  FROM provider_categories pc
-  JOIN categories c ON c.id = pc.category_id
-  LEFT JOIN categories parent ON parent.id = c.parent_id
-  ORDER BY pc.provider_rowid, pc.position`;
-const TAGS_SQL = 'SELECT provider_rowid AS rowid, kind, value FROM provider_tags ORDER BY provider_rowid, kind, value';
-const PROOFS_SQL = `SELECT provider_rowid AS rowid, id, title, kind, url, created_at FROM public_proofs ORDER BY provider_rowid, id`;
-
-function groupByRowid<T extends { rowid: number }>(rows: T[]): Map<number, T[]> {
-  const out = new Map<number, T[]>();
-  for (const r of rows) {
-    const list = out.get(r.rowid);
-    if (list) list.push(r);
-    else out.set(r.rowid, [r]);
-  }
-  return out;
-}
-
-const stripRowid = <T extends { rowid: number }>(rows: T[] | undefined) => (rows ?? []).map(({ rowid: _r, ...rest }) => rest);
-
-/** Reads the reader-visible facts of a snapshot file. */
+/**
+ * Reads the reader-visible facts of a snapshot file: its published_facts table and the
+ * two hashes in snapshot_meta, which the build computes (src/snapshot/published-facts.ts).
+ */
 export function readSnapshotFacts(file: string): SnapshotFacts {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    sqliteVec.load(db); // vec0 tables must be loadable for the schema to open cleanly
-    const links = groupByRowid(db.prepare(CATEGORY_LINKS_SQL).all() as { rowid: number; slug: string; parentSlug: string | null }[]);
-    const tags = groupByRowid(db.prepare(TAGS_SQL).all() as { rowid: number }[]);
-    const proofs = groupByRowid(db.prepare(PROOFS_SQL).all() as { rowid: number }[]);
+    // A snapshot older than schema 12 has no facts to compare: every provider counts as added (a full render).
+    if (!db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'published_facts'").get()) return EMPTY;
     const providers = new Map<string, ProviderFacts>();
-    for (const row of db.prepare(PROVIDERS_SQL).all() as ({ rowid: number; slug: string; company_name: string; city_slug: string | null } & Record<string, unknown>)[]) {
-      const { rowid, ...publicRow } = row;
-      const cats = links.get(rowid) ?? [];
-      const categorySlugs = [...new Set(cats.flatMap((c) => (c.parentSlug ? [c.slug, c.parentSlug] : [c.slug])))];
-      const hash = sha(JSON.stringify([publicRow, stripRowid(cats), stripRowid(tags.get(rowid)), stripRowid(proofs.get(rowid))]));
-      providers.set(row.slug, { slug: row.slug, companyName: row.company_name, categorySlugs, citySlug: row.city_slug, hash });
+    const rows = db.prepare('SELECT slug, company_name, category_slugs, city_slug, hash FROM published_facts ORDER BY slug').raw().iterate() as IterableIterator<[string, string, string, string | null, string]>;
+    for (const [slug, companyName, categorySlugs, citySlug, hash] of rows) {
+      providers.set(slug, { slug, companyName, categorySlugs: JSON.parse(categorySlugs) as string[], citySlug, hash });
     }
-    return {
-      providers,
-      categoriesHash: sha(JSON.stringify(db.prepare('SELECT * FROM categories ORDER BY id').all())),
-      reportsHash: sha(JSON.stringify(db.prepare('SELECT * FROM reports ORDER BY slug').all())),
-    };
+    const meta = db.prepare("SELECT key, value FROM snapshot_meta WHERE key IN ('facts_categories_hash', 'facts_reports_hash')").all() as { key: string; value: string }[];
+    const hashOf = (key: string) => meta.find((m) => m.key === key)?.value ?? '';
+    return { providers, categoriesHash: hashOf('facts_categories_hash'), reportsHash: hashOf('facts_reports_hash') };
   } finally {
     db.close();
   }
 }
-
-const EMPTY: SnapshotFacts = { providers: new Map(), categoriesHash: '', reportsHash: '' };
 
 export function diffFacts(before: SnapshotFacts | undefined, after: SnapshotFacts): SnapshotDiff {
   const old = before ?? EMPTY;

@@ -13,8 +13,13 @@
  * -> secondary indexes and FTS merge (the embedder's fit runs beside them on a
  * worker, embedder-fit-start.ts), published_places, the places' names (place-names.ts), published_summaries,
  * search_columns -> embeddings (provider-vectors.ts) ->
- * vector_partitions -> snapshot_meta -> ANALYZE / PRAGMA optimize ->
- * journal_mode=DELETE -> rename.
+ * vector_partitions -> published_facts, bm25_frozen_df -> snapshot_meta -> ANALYZE /
+ * PRAGMA optimize -> journal_mode=DELETE -> rename.
+ *
+ * With `frozenFrom`, the corpus statistics are not computed but taken from that
+ * snapshot (frozen-stats.ts): the bm25 statistics, the embedder's model, the vector
+ * lists and the language bridge. That is what an incremental build
+ * (build-incremental.ts) must equal, and the tests hold it to it.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -35,6 +40,9 @@ import { writeSearchColumns } from './search-columns.ts';
 import { writePlaceNames } from './place-names.ts';
 import { DatasetInvalidError, IssueLog, type DatasetIssue } from './validate-issues.ts';
 import { DATASET_FILES } from '../schemas/dataset.ts';
+import { writePublishedFacts, factsTableHashes } from './published-facts.ts';
+import { readFrozenStats, type FrozenStats } from './frozen-stats.ts';
+import { driftFigures, type Drift } from './snapshot-drift.ts';
 
 // From about 8,000 providers, collecting the search postings and fitting the
 // embedder on worker threads pays for the threads' start (~0.3 s each, overlapped).
@@ -57,6 +65,8 @@ export interface BuildOptions {
   helperThreads?: boolean;
   /** The language data the bridge is built from; default: read from the Debian packages (a few seconds: a caller building several snapshots reads it once). */
   languageData?: LanguageData;
+  /** Take the corpus statistics from this snapshot instead of computing them (frozen-stats.ts); the built-in embedder only. */
+  frozenFrom?: string;
 }
 
 export interface BuildResult {
@@ -96,8 +106,11 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
   let fit: BuiltinFit | undefined;
   try {
     const external = options.embedder ?? null;
+    const frozen = options.frozenFrom ? readFrozenStats(path.resolve(options.frozenFrom)) : undefined;
+    if (frozen && (external || !frozen.model)) throw new Error('a build with frozen statistics takes the built-in embedder\'s model from the snapshot: the external embedder is not supported');
     progress('hash', 0);
-    const helperThreads = options.helperThreads ?? providersFileSize(inputDir) >= HELPER_THREADS_FROM_BYTES;
+    // Frozen statistics are applied by the main thread's postings builder.
+    const helperThreads = !frozen && (options.helperThreads ?? providersFileSize(inputDir) >= HELPER_THREADS_FROM_BYTES);
     postingsStarting = startPostingsBuilder(helperThreads);
     postingsStarting.catch(() => {}); // awaited below; this only avoids an unhandled rejection meanwhile
     const datasetHash = await hashDataset(inputDir);
@@ -108,15 +121,16 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     // Query-side indexes (issue 7): bm25 contributions per term (collected on the way in),
     // written first so their worker's memory is gone before the fit's worker starts.
     progress('postings', 0);
-    await postings.write(db);
+    const written = await postings.write(db, frozen?.bm25);
     postings = undefined;
     // The built-in embedder is fitted on a sample of the providers, on a worker thread
     // while this one builds the indexes. Not beside anything bigger: next to the proofs'
     // id sets, or the postings, a million-provider build went over 2 GB.
-    if (external === null) fit = startBuiltinFit(db, loaded.writer.categoryNames, helperThreads);
+    if (frozen) fit = { embedder: Promise.resolve(frozen.model!), cancel: async () => {} };
+    else if (external === null) fit = startBuiltinFit(db, loaded.writer.categoryNames, helperThreads);
     // Dictionary and thesaurus links into the snapshot's own words (src/language), while the fit runs.
     progress('language', 0);
-    const bridge = writeLanguageBridge(db, options.languageData);
+    const bridge = frozen ? copyBridge(db, frozen) : writeLanguageBridge(db, options.languageData);
 
     progress('indexes', 0);
     createIndexes(db);
@@ -125,12 +139,19 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     copyPublishedSummaries(db);
     writeSearchColumns(db);
 
-    const vectors = await writeProviderVectors(db, external, loaded.writer.categoryNames, progress, options.embedThreads, fit);
+    const vectors = await writeProviderVectors(db, external, loaded.writer.categoryNames, progress, options.embedThreads, fit, frozen?.lists);
     fit = undefined;
     progress('partitions', 0);
-    vectors.partitions.write(db);
+    const lists = vectors.partitions.write(db);
 
     progress('finish', 0);
+    writePublishedFacts(db, null);
+    if (frozen) {
+      db.exec(`ATTACH DATABASE '${frozen.file.replace(/'/g, "''")}' AS frozen`);
+      db.exec('INSERT INTO bm25_frozen_df SELECT term, df FROM frozen.bm25_frozen_df');
+      db.exec('DETACH DATABASE frozen');
+    } else db.exec('INSERT INTO bm25_frozen_df (term, df) SELECT term, df FROM search_postings');
+    const current = { documents: written.documents, totalLength: written.totalLength };
     const { builtAt, snapshotId } = writeMeta(db, {
       inputDir,
       datasetHash,
@@ -138,6 +159,17 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
       languageData: bridge.sources,
       counts: loaded.counts,
       published: loaded.writer.published,
+      incremental: {
+        mode: frozen ? 'frozen' : 'full',
+        categoriesHash: loaded.writer.categoriesHash,
+        reportsHash: loaded.writer.reportsHash,
+        bm25: frozen ? frozen.bm25 : current,
+        current,
+        spillFrom: frozen ? frozen.lists.spillFrom : lists.spillFrom,
+        fullBuildId: frozen?.fullBuildId,
+        // a build with frozen statistics counts no change of its own
+        drift: frozen ? driftFigures(db, frozen.bm25, current, Number(frozen.meta.get('drift_changed') ?? 0), loaded.counts.providers) : undefined,
+      },
     });
     closeBuildFile(db);
     db = undefined;
@@ -241,6 +273,45 @@ interface MetaInput {
   languageData: string;
   counts: DatasetCounts;
   published: number;
+  incremental: IncrementalMeta;
+}
+
+/** The snapshot_meta rows the next build starts from (schema.sql lists them). */
+export interface IncrementalMeta {
+  mode: 'full' | 'frozen' | 'incremental';
+  categoriesHash: string;
+  reportsHash: string;
+  /** the frozen bm25 statistics, and those of the published providers now */
+  bm25: { documents: number; totalLength: number };
+  current: { documents: number; totalLength: number };
+  spillFrom: number;
+  /** undefined: this is the full build */
+  fullBuildId: string | undefined;
+  drift: Drift | undefined;
+}
+
+/** The rows of IncrementalMeta, keyed as snapshot_meta keys them. */
+export function incrementalMetaRows(db: Database.Database, m: IncrementalMeta, snapshotId: string): Record<string, string | number> {
+  const facts = factsTableHashes(db);
+  const drift = m.drift ?? { changed: 0, share: 0, df: 0, dfAbs: 0, length: 0 };
+  return {
+    build_mode: m.mode,
+    full_build_id: m.fullBuildId ?? snapshotId,
+    categories_hash: m.categoriesHash,
+    reports_hash: m.reportsHash,
+    facts_categories_hash: facts.categories,
+    facts_reports_hash: facts.reports,
+    bm25_documents: m.bm25.documents,
+    bm25_length: m.bm25.totalLength,
+    bm25_current_documents: m.current.documents,
+    bm25_current_length: m.current.totalLength,
+    vector_spill_from: m.spillFrom,
+    drift_changed: drift.changed,
+    drift_share: drift.share,
+    drift_df: drift.df,
+    drift_df_abs: drift.dfAbs,
+    drift_length: drift.length,
+  };
 }
 
 /** snapshot_meta: what the snapshot is and what it was built from; returns its id and time. */
@@ -262,11 +333,23 @@ function writeMeta(db: Database.Database, m: MetaInput): { builtAt: string; snap
     count_proofs: m.counts.proofs,
     count_reports: m.counts.reports,
   };
+  Object.assign(meta, incrementalMetaRows(db, m.incremental, snapshotId));
   const insertMeta = db.prepare('INSERT INTO snapshot_meta (key, value) VALUES (?, ?)');
   db.transaction(() => {
     for (const [key, value] of Object.entries(meta)) insertMeta.run(key, String(value));
   })();
   return { builtAt, snapshotId };
+}
+
+/** The language bridge of the snapshot the statistics come from (it is built from that snapshot's words). */
+function copyBridge(db: Database.Database, frozen: FrozenStats): { sources: string; note: string } {
+  db.exec(`ATTACH DATABASE '${frozen.file.replace(/'/g, "''")}' AS frozen`);
+  const sql = db.prepare("SELECT sql FROM frozen.sqlite_master WHERE name = 'language_bridge'").pluck().get() as string;
+  db.exec(sql);
+  db.exec('INSERT INTO language_bridge SELECT * FROM frozen.language_bridge');
+  db.exec('DETACH DATABASE frozen');
+  const sources = frozen.meta.get('language_data') ?? '';
+  return { sources, note: `language bridge copied from ${frozen.file}` };
 }
 
 function providersFileSize(inputDir: string): number {

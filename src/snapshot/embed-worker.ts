@@ -7,7 +7,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { BuiltinEmbedder } from './embedder-builtin.ts';
-import { NearestCentroid } from './vector-partitions.ts';
+import { NearestCentroid } from './vector-nearest.ts';
 
 const embedder = BuiltinEmbedder.deserialize(workerData.model as Uint8Array);
 const dims = embedder.dims;

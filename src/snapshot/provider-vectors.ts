@@ -15,6 +15,7 @@ import { createEmbedPool, defaultPoolSize, type EmbeddedBatch } from './embed-po
 import { createVecSql } from './snapshot-schema.ts';
 import { namesOfCategories, type CategoryNames } from './snapshot-writer.ts';
 import { partitionPlan, trainCentroidsOnSample, VectorCollector } from './vector-partitions.ts';
+import type { FrozenLists } from './vector-frozen.ts';
 
 const BATCH = 1_000;
 // Below this many published providers, starting worker threads costs more than it saves.
@@ -98,7 +99,8 @@ export interface VectorResult {
 
 /**
  * Fits (when `external` is null; or takes the fit started earlier, embedder-fit-start.ts)
- * or uses the given embedder, and fills vec_providers.
+ * or uses the given embedder, and fills vec_providers. `frozen`: the vector lists to
+ * assign the vectors to (vector-frozen.ts) instead of training new ones.
  * `onProgress(done)` is called after each batch.
  */
 export async function writeProviderVectors(
@@ -108,6 +110,7 @@ export async function writeProviderVectors(
   onProgress?: (phase: 'fit' | 'embeddings', done: number) => void,
   threads?: number,
   started?: BuiltinFit,
+  frozen?: FrozenLists,
 ): Promise<VectorResult> {
   let embedder: Embedder;
   if (external) embedder = external;
@@ -150,7 +153,8 @@ export async function writeProviderVectors(
   try {
     // With worker threads, train the IVF centroids first so that the workers assign each
     // vector to its list as they embed it (the main thread is busy writing).
-    if (embed.setCentroids) await trainPartitions(db, categoryNames, embed, published, embedder.dims, partitions);
+    if (frozen) partitions.setFrozen(frozen);
+    else if (embed.setCentroids) await trainPartitions(db, categoryNames, embed, published, embedder.dims, partitions);
     for (;;) {
       const rows = page.all(after) as TextRow[];
       if (rows.length > 0) {

@@ -16,8 +16,10 @@
  * 10: published_summaries (the summary columns of the published providers) required.
  * 11: providers.city_name and province_name (the names shown; published_summaries holds them
  *     instead of city and province, published_places beside them); overall_rating 0 without reviews.
+ * 12: dataset_records (a hash per dataset record), published_facts (what the rebuild's diff compares),
+ *     bm25_frozen_df (the idf's document frequencies): what an incremental build starts from.
  */
-export const SCHEMA_VERSION = '11';
+export const SCHEMA_VERSION = '12';
 
 /** Tables and views every complete snapshot has (verifySnapshotFile checks them). */
 export const REQUIRED_TABLES = [
@@ -45,6 +47,10 @@ export const REQUIRED_TABLES = [
   'vector_coarse_lists',
   // version 10: what a page of search hits reads
   'published_summaries',
+  // version 12: what an incremental build and the rebuild's diff read
+  'dataset_records',
+  'published_facts',
+  'bm25_frozen_df',
 ] as const;
 export const REQUIRED_VIEWS = ['published_providers', 'public_proofs'] as const;
 

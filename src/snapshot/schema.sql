@@ -9,7 +9,11 @@ CREATE TABLE snapshot_meta (
 ) WITHOUT ROWID;
 -- keys: schema_version, snapshot_id, built_at, dataset_source, dataset_hash,
 -- embedder_name, embedder_dims, count_providers, count_published, count_categories,
--- count_proofs, count_reports
+-- count_proofs, count_reports; what an incremental build starts from (src/snapshot/frozen-stats.ts,
+-- build-incremental.ts): build_mode (full | incremental), full_build_id, categories_hash,
+-- reports_hash, facts_categories_hash, facts_reports_hash, bm25_documents, bm25_length (the
+-- frozen bm25 statistics), bm25_current_documents, bm25_current_length, vector_spill_from,
+-- drift_changed (providers changed since the full build), drift_share, drift_df, drift_length
 
 CREATE TABLE categories (
   id          TEXT PRIMARY KEY,
@@ -204,3 +208,34 @@ CREATE INDEX published_by_reviews ON providers(total_reviews DESC, slug)  WHERE 
 --     content='', tokenize='unicode61 remove_diacritics 2');
 -- Vector index of published providers only; rowid = providers.rowid.
 --   CREATE VIRTUAL TABLE vec_providers USING vec0(embedding float[<dims>] distance_metric=cosine);
+
+-- Schema 12: what lets the next build find what changed and the rebuild diff two snapshots
+-- without reading every provider (src/snapshot/dataset-records.ts, published-facts.ts).
+-- One row per dataset record: kind 'provider' (key = its id) or 'proof' (key = its id),
+-- the provider's rowid, and a hash of the validated record.
+CREATE TABLE dataset_records (
+  kind           TEXT NOT NULL CHECK (kind IN ('provider', 'proof')),
+  key            TEXT NOT NULL,
+  provider_rowid INTEGER NOT NULL,
+  hash           TEXT NOT NULL,
+  PRIMARY KEY (kind, key)
+) WITHOUT ROWID;
+
+-- What a reader sees of each published provider, as src/ops/diff.ts compares it: the
+-- slug, name, category slugs (with their parents, JSON), city slug, and a hash of every
+-- public column, category link, tag and public proof.
+CREATE TABLE published_facts (
+  slug           TEXT PRIMARY KEY,
+  provider_rowid INTEGER NOT NULL,
+  company_name   TEXT NOT NULL,
+  category_slugs TEXT NOT NULL,
+  city_slug      TEXT,
+  hash           TEXT NOT NULL
+) WITHOUT ROWID;
+
+-- The document frequency of each term at the last full build: the idf every bm25
+-- contribution of search_postings is computed with until the next full build.
+CREATE TABLE bm25_frozen_df (
+  term TEXT PRIMARY KEY,
+  df   INTEGER NOT NULL
+) WITHOUT ROWID;

@@ -12,7 +12,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
-import { PostingsAccumulator, postingsTable, type PostingRow } from './search-postings.ts';
+import { PostingsAccumulator, postingsTable, type Bm25Stats, type PostingRow } from './search-postings.ts';
 
 export type PostingsRequest =
   | { type: 'rows'; rowids: Int32Array; texts: string[]; columns: number }
@@ -22,14 +22,23 @@ export type PostingsReply =
   | { type: 'ready' }
   | { type: 'ack' }
   | { type: 'rows'; rows: PostingRow[] }
-  | { type: 'done'; terms: number; postings: number }
+  | { type: 'done' } & PostingsWritten
   | { type: 'error'; message: string };
+
+/** What write() wrote, with the statistics of the documents added (snapshot_meta bm25_*). */
+export interface PostingsWritten {
+  terms: number;
+  postings: number;
+  documents: number;
+  totalLength: number;
+}
 
 export interface PostingsBuilder {
   readonly threaded: boolean;
   add(rowid: number, columns: readonly string[]): void;
   drain(): Promise<void>;
-  write(db: Database.Database): Promise<{ terms: number; postings: number }>;
+  /** `frozen`: score with these statistics (frozen-stats.ts; the main thread's builder only). */
+  write(db: Database.Database, frozen?: Bm25Stats): Promise<PostingsWritten>;
   close(): Promise<void>;
 }
 
@@ -54,12 +63,12 @@ function inThreadBuilder(): PostingsBuilder {
     threaded: false,
     add: (rowid, columns) => accumulator.add(rowid, columns),
     drain: async () => {},
-    async write(db) {
+    async write(db, frozen) {
       const insert = postingsTable(db);
       db.transaction(() => {
-        for (const row of accumulator.rows()) insert(row);
+        for (const row of accumulator.rows(frozen)) insert(row);
       })();
-      return { terms: accumulator.termCount, postings: accumulator.postings };
+      return { terms: accumulator.termCount, postings: accumulator.postings, ...accumulator.stats };
     },
     close: async () => {},
   };
@@ -72,7 +81,7 @@ async function workerBuilder(): Promise<PostingsBuilder> {
   let outstanding = 0;
   let wake: (() => void) | undefined;
   const received: PostingRow[][] = [];
-  let done: { terms: number; postings: number } | undefined;
+  let done: PostingsWritten | undefined;
   const notify = () => {
     const w = wake;
     wake = undefined;
@@ -83,7 +92,7 @@ async function workerBuilder(): Promise<PostingsBuilder> {
       if (message.type === 'ready') resolve();
       else if (message.type === 'ack') outstanding--;
       else if (message.type === 'rows') received.push(message.rows);
-      else if (message.type === 'done') done = { terms: message.terms, postings: message.postings };
+      else if (message.type === 'done') done = { terms: message.terms, postings: message.postings, documents: message.documents, totalLength: message.totalLength };
       else failure ??= new Error(`search postings worker: ${message.message}`);
       notify();
     });
@@ -123,7 +132,8 @@ async function workerBuilder(): Promise<PostingsBuilder> {
       while (outstanding > MAX_OUTSTANDING && !failure) await next();
       if (failure) throw failure;
     },
-    async write(db) {
+    async write(db, frozen) {
+      if (frozen) throw new Error('frozen statistics are applied by the main thread\'s postings builder');
       post();
       worker.postMessage({ type: 'finish' } satisfies PostingsRequest);
       const insert = postingsTable(db);

@@ -33,7 +33,7 @@ function pump(): void {
     }
     if (batch.length === 0) {
       finished = undefined;
-      reply({ type: 'done', terms: accumulator.termCount, postings: accumulator.postings });
+      reply({ type: 'done', terms: accumulator.termCount, postings: accumulator.postings, ...accumulator.stats });
       return;
     }
     const transfer = batch.flatMap((row) => [row.rowids, row.impacts, row.blockLast, row.blockMax].map((a) => a.buffer as ArrayBuffer));

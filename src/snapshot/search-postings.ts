@@ -38,6 +38,45 @@ export const KEYWORD_COLUMN_WEIGHTS = [6.0, 4.0, 1.0, 3.0, 2.0, 4.0, 2.0, 1.0] a
 const K1 = 1.2;
 const B = 0.75;
 
+/**
+ * The corpus statistics bm25 scores with: the documents (published providers), their
+ * total token count, and each term's document frequency. A full build computes them;
+ * an incremental build and a build given them (frozen-stats.ts) keep those of the last
+ * full build, and a term that build did not see counts as found in one document.
+ */
+export interface Bm25Stats {
+  documents: number;
+  totalLength: number;
+  df(term: string): number | undefined;
+}
+
+/** FTS5's idf, floored at 1e-6. */
+export function bm25Idf(documents: number, df: number): number {
+  return Math.max(1e-6, Math.log((documents - df + 0.5) / (df + 0.5)));
+}
+
+/** One term's contribution: its column-weighted frequency `f` in a document of `length` tokens. */
+export function bm25Impact(idf: number, f: number, length: number, avgLength: number): number {
+  const norm = K1 * (1 - B + (B * length) / avgLength);
+  return Math.fround((idf * f * (K1 + 1)) / (f + norm));
+}
+
+/** The column-weighted frequency of each term of a document's FTS column texts, and its token count. */
+export function weightedTerms(columns: readonly string[]): { weighted: Map<string, number>; length: number } {
+  const weighted = new Map<string, number>();
+  let length = 0;
+  for (let c = 0; c < columns.length; c++) {
+    const tokens = normalizeTokens(columns[c]!);
+    length += tokens.length;
+    const weight = KEYWORD_COLUMN_WEIGHTS[c]!;
+    for (const t of tokens) weighted.set(t, (weighted.get(t) ?? 0) + weight);
+  }
+  return { weighted, length };
+}
+
+/** avgLength of the statistics (1 for an empty corpus, as FTS5). */
+export const averageLength = (stats: Pick<Bm25Stats, 'documents' | 'totalLength'>): number => (stats.documents ? stats.totalLength / stats.documents : 1);
+
 export const CREATE_SEARCH_POSTINGS_SQL = `CREATE TABLE search_postings (
   term    TEXT PRIMARY KEY,
   df      INTEGER NOT NULL,
@@ -104,14 +143,7 @@ export class PostingsAccumulator {
   /** `columns`: the FTS column texts, in fts_providers order. */
   add(rowid: number, columns: readonly string[]): void {
     // bm25 in FTS5: the column-weighted frequency of each term, and the row's token count.
-    const weighted = new Map<string, number>();
-    let length = 0;
-    for (let c = 0; c < columns.length; c++) {
-      const tokens = normalizeTokens(columns[c]!);
-      length += tokens.length;
-      const weight = KEYWORD_COLUMN_WEIGHTS[c]!;
-      for (const t of tokens) weighted.set(t, (weighted.get(t) ?? 0) + weight);
-    }
+    const { weighted, length } = weightedTerms(columns);
     if (rowid >= this.docLength.length) {
       const grown = new Int32Array(Math.max(rowid + 1, this.docLength.length * 2));
       grown.set(this.docLength);
@@ -147,14 +179,19 @@ export class PostingsAccumulator {
     return this.terms.length;
   }
 
-  /** The rows of search_postings; the pairs are released after the last one. */
-  *rows(): Generator<PostingRow> {
-    const n = this.documents;
-    const avgLength = n ? this.totalLength / n : 1;
+  /** The statistics of the documents added. */
+  get stats(): { documents: number; totalLength: number } {
+    return { documents: this.documents, totalLength: this.totalLength };
+  }
+
+  /** The rows of search_postings, scored with `frozen` when given, else with the added documents' statistics; the pairs are released after the last one. */
+  *rows(frozen?: Bm25Stats): Generator<PostingRow> {
+    const n = frozen?.documents ?? this.documents;
+    const avgLength = averageLength(frozen ?? this.stats);
     for (let t = 0; t < this.terms.length; t++) {
       const list = this.lists[t]!;
       const count = list.count;
-      const idf = Math.max(1e-6, Math.log((n - count + 0.5) / (count + 0.5)));
+      const idf = bm25Idf(n, frozen ? (frozen.df(this.terms[t]!) ?? 1) : count);
       const rowids = new Int32Array(count);
       const impacts = new Float32Array(count);
       let j = 0;
@@ -165,9 +202,8 @@ export class PostingsAccumulator {
         for (let i = start; i < start + BLOCK && j < count; i++, j++) {
           const rowid = slabRowids[i]!;
           const f = slabFreqs[i]!;
-          const norm = K1 * (1 - B + (B * this.docLength[rowid]!) / avgLength);
           rowids[j] = rowid;
-          impacts[j] = Math.fround((idf * f * (K1 + 1)) / (f + norm));
+          impacts[j] = bm25Impact(idf, f, this.docLength[rowid]!, avgLength);
         }
       }
       yield { term: this.terms[t]!, df: count, rowids, impacts, ...blockBounds(rowids, impacts) };

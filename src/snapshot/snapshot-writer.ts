@@ -1,7 +1,8 @@
 /**
  * Writes validated records into the snapshot being built: prepared statements,
  * big transactions (a commit every COMMIT_EVERY records), and the FTS row of
- * each published provider as it goes by (its texts also go to the search postings).
+ * each published provider as it goes by (its texts also go to the search postings),
+ * and each record's hash (dataset_records: what the next build compares with).
  */
 import type Database from 'better-sqlite3';
 import type { CategoryRecord, ProofRecord, ProviderRecord, ReportRecord } from '../schemas/dataset.ts';
@@ -9,6 +10,7 @@ import type { DatasetSink } from './dataset-reader.ts';
 import { isPublished, providerColumns, providerTags } from './provider-columns.ts';
 import type { PostingsBuilder } from './search-postings-builder.ts';
 import { TagGroups } from './tag-groups.ts';
+import { INSERT_RECORD_SQL, recordHash } from './dataset-records.ts';
 
 const COMMIT_EVERY = 100_000;
 
@@ -51,6 +53,9 @@ export function namesOfCategories(chains: CategoryNames, categoryIds: Iterable<s
 export class SnapshotWriter implements DatasetSink {
   categoryNames: CategoryNames = new Map();
   published = 0;
+  /** recordHash of the categories and of the reports written (snapshot_meta categories_hash, reports_hash) */
+  categoriesHash = recordHash([]);
+  private readonly reports: ReportRecord[] = [];
   private rowid = 0;
   private pending = 0;
   private readonly insertCategory: Database.Statement;
@@ -63,6 +68,7 @@ export class SnapshotWriter implements DatasetSink {
   private readonly insertFts: Database.Statement;
   private readonly insertProof: Database.Statement;
   private readonly insertReport: Database.Statement;
+  private readonly insertRecord: Database.Statement;
 
   /** `postings` receives each published provider's FTS column texts (search-postings-builder.ts). */
   private readonly db: Database.Database;
@@ -106,7 +112,12 @@ export class SnapshotWriter implements DatasetSink {
     this.insertReport = db.prepare(
       'INSERT INTO reports (slug, title, category_slug, country, year, summary) VALUES (?, ?, ?, ?, ?, ?)',
     );
+    this.insertRecord = db.prepare(INSERT_RECORD_SQL);
     db.exec('BEGIN');
+  }
+
+  get reportsHash(): string {
+    return recordHash(this.reports);
   }
 
   categories(accepted: Array<{ record: CategoryRecord; index: number }>): void {
@@ -114,10 +125,12 @@ export class SnapshotWriter implements DatasetSink {
       this.insertCategory.run(c.id, c.slug, c.name, c.parentId, c.active ? 1 : 0, c.description ?? null, index);
     }
     this.categoryNames = categoryNameChains(accepted.map((a) => a.record));
+    this.categoriesHash = recordHash(accepted.map((a) => a.record));
   }
 
-  provider(p: ProviderRecord): number {
-    const rowid = ++this.rowid;
+  /** `rowid`: the provider's rowid in the snapshot an incremental build changes; else the next one. */
+  provider(p: ProviderRecord, rowid = ++this.rowid): number {
+    this.insertRecord.run('provider', p.id, rowid, recordHash(p));
     const columns = providerColumns(p);
     this.insertProvider.run(rowid, ...PROVIDER_COLUMNS.map((c) => columns[c]));
     this.insertDashboard.run(rowid, p.moderationNotes, p.internalStatus);
@@ -156,11 +169,13 @@ export class SnapshotWriter implements DatasetSink {
 
   proof(r: ProofRecord, providerRowid: number): void {
     this.insertProof.run(r.id, providerRowid, r.title, r.kind, r.url, r.submissionStatus, r.isPublic ? 1 : 0, r.createdAt);
+    this.insertRecord.run('proof', r.id, providerRowid, recordHash(r));
     this.tick();
   }
 
   report(r: ReportRecord): void {
     this.insertReport.run(r.slug, r.title, r.categorySlug, r.country, r.year, r.summary);
+    this.reports.push(r);
   }
 
   /** Writes the gathered tags and commits (the writer is done). */

@@ -34,8 +34,9 @@
  *   CREATE TABLE vector_code_scales (dim INTEGER PRIMARY KEY, scale REAL)
  */
 import type Database from 'better-sqlite3';
-import { CHUNK, dotKernel, type DotKernel } from '../vectors/vector-dot.ts';
 import { spillLists, type ListLevels } from './vector-spill.ts';
+import { NearestCentroid } from './vector-nearest.ts';
+import { assignFrozen, frozenLevels, type FrozenLists } from './vector-frozen.ts';
 
 export const PARTITION_FROM = 20_000;
 const KMEANS_ITERATIONS = 6;
@@ -84,42 +85,6 @@ function normalizeRow(a: Float32Array, o: number, dims: number): void {
   for (let d = 0; d < dims; d++) n += a[o + d]! * a[o + d]!;
   n = Math.sqrt(n) || 1;
   for (let d = 0; d < dims; d++) a[o + d]! /= n;
-}
-
-/**
- * The nearest of `lists` centroids (row-major, `dims` floats each) to a vector, scored
- * by the vector side's WebAssembly kernel (src/vectors/vector-dot.ts). Every vector of
- * a build is assigned this way; in plain JavaScript the 452 centroids of 1,000,000
- * providers cost 75-105 us a vector, more than embedding it (60-80 us).
- */
-export class NearestCentroid {
-  private readonly kernel: DotKernel;
-  private readonly lists: number;
-  constructor(centroids: Float32Array, lists: number, dims: number) {
-    this.lists = lists;
-    this.kernel = dotKernel({ floats: lists, codes: 0, int16s: 0 }, dims);
-    for (let l = 0; l < lists; l++) this.kernel.vectors.set(centroids.subarray(l * dims, l * dims + dims), l * this.kernel.stride);
-  }
-
-  /** The list of the vector at v[vo .. vo + dims - 1]; the first on a tie. */
-  of(v: Float32Array, vo: number): number {
-    const { kernel, lists } = this;
-    kernel.query.set(v.subarray(vo, vo + kernel.dims));
-    let best = 0;
-    let bestScore = -Infinity;
-    for (let from = 0; from < lists; from += CHUNK) {
-      const n = Math.min(CHUNK, lists - from);
-      for (let i = 0; i < n; i++) kernel.positions[i] = from + i;
-      kernel.score(n);
-      for (let i = 0; i < n; i++) {
-        if (kernel.scores[i]! > bestScore) {
-          bestScore = kernel.scores[i]!;
-          best = from + i;
-        }
-      }
-    }
-    return best;
-  }
 }
 
 function copyRow(from: Float32Array, i: number, to: Float32Array, j: number, dims: number): void {
@@ -203,6 +168,7 @@ export class VectorCollector {
   private readonly listOf: Int32Array;
   private count = 0;
   private partitioning: { lists: number; centroids: Float32Array; nearest: NearestCentroid } | undefined;
+  private frozen: FrozenLists | undefined;
 
   private readonly capacity: number;
   private readonly dims: number;
@@ -237,17 +203,27 @@ export class VectorCollector {
     this.count++;
   }
 
+  /** Lists held fixed (vector-frozen.ts): write() assigns each vector to them, trains nothing and keeps every list. */
+  setFrozen(frozen: FrozenLists): void {
+    this.frozen = frozen;
+  }
+
   /** Creates and fills vector_partitions, vector_coarse_lists and vector_code_scales (rowids ascending within each list). */
-  write(db: Database.Database): { coarseLists: number; lists: number; vectors: number; spilled: number } {
-    const { dims, count } = this;
+  write(db: Database.Database): { coarseLists: number; lists: number; vectors: number; spilled: number; spillFrom: number } {
+    const { dims, count, frozen } = this;
     if (count !== this.capacity) throw new Error(`expected ${this.capacity} vectors, got ${count}`);
-    let { lists, centroids } = this.partitioning ?? { lists: 0, centroids: new Float32Array(0) };
-    let listOf = this.listOf;
-    if (!this.partitioning) ({ lists, centroids, listOf } = partitionVectors(this.vectors, count, dims));
-    const levels = this.fineLevels(lists, centroids, listOf);
+    let levels: ListLevels;
+    if (frozen) levels = frozenLevels(frozen, assignFrozen(frozen, this.vectors, count));
+    else {
+      let { lists, centroids } = this.partitioning ?? { lists: 0, centroids: new Float32Array(0) };
+      let listOf = this.listOf;
+      if (!this.partitioning) ({ lists, centroids, listOf } = partitionVectors(this.vectors, count, dims));
+      levels = this.fineLevels(lists, centroids, listOf);
+    }
     const members = byList(levels.fineOf, levels.fineLists);
-    const spilled = byList(spillLists(this.vectors, count, dims, levels), levels.fineLists);
-    const scales = codeScales(this.vectors, count, dims);
+    const spill = spillLists(this.vectors, count, dims, levels, frozen?.spillFrom);
+    const spilled = byList(spill.second, levels.fineLists);
+    const scales = frozen?.scales ?? codeScales(this.vectors, count, dims);
     const inverse = scales.map((x) => 1 / x);
     db.exec(CREATE_VECTOR_PARTITIONS_SQL);
     const insert = db.prepare('INSERT INTO vector_partitions (list, coarse, centroid, rowids, vectors, codes, spill_rowids) VALUES (?, ?, ?, ?, ?, ?, ?)');
@@ -256,26 +232,18 @@ export class VectorCollector {
     const rowidsOf = (chosen: Int32Array) => Buffer.from(Int32Array.from(chosen, (i) => this.rowids[i]!).buffer);
     db.transaction(() => {
       scales.forEach((scale, d) => insertScale.run(d, scale));
-      for (let c = 0; c < lists; c++) {
-        insertCoarse.run(c, Buffer.from(centroids.slice(c * dims, c * dims + dims).buffer));
+      for (let c = 0; c < levels.coarseLists; c++) {
+        insertCoarse.run(c, Buffer.from(levels.coarseCentroids.slice(c * dims, c * dims + dims).buffer));
         for (let f = levels.fineStart[c]!; f < levels.fineStart[c + 1]!; f++) {
           const chosen = members.order.subarray(members.start[f], members.start[f + 1]);
-          const vectors = new Int16Array(chosen.length * dims);
-          const codes = new Int8Array(chosen.length * dims);
-          chosen.forEach((i, j) => {
-            for (let d = 0, o = j * dims; d < dims; d++, o++) {
-              const x = this.vectors[i * dims + d]!;
-              vectors[o] = Math.round(x * VECTOR_UNIT);
-              codes[o] = Math.round(x * inverse[d]!);
-            }
-          });
+          const { vectors, codes } = encodeVectors(this.vectors, chosen, dims, inverse);
           const centroid = levels.fineCentroids.slice(f * dims, f * dims + dims);
-          const spill = spilled.order.subarray(spilled.start[f], spilled.start[f + 1]);
-          insert.run(f, c, Buffer.from(centroid.buffer), rowidsOf(chosen), Buffer.from(vectors.buffer), Buffer.from(codes.buffer), rowidsOf(spill));
+          const spillOf = spilled.order.subarray(spilled.start[f], spilled.start[f + 1]);
+          insert.run(f, c, Buffer.from(centroid.buffer), rowidsOf(chosen), Buffer.from(vectors.buffer), Buffer.from(codes.buffer), rowidsOf(spillOf));
         }
       }
     })();
-    return { coarseLists: lists, lists: levels.fineLists, vectors: count, spilled: spilled.order.length };
+    return { coarseLists: levels.coarseLists, lists: levels.fineLists, vectors: count, spilled: spilled.order.length, spillFrom: spill.spillFrom };
   }
 
   /** Each coarse list split into fine lists (one when there is one coarse list), numbered in coarse order; empty ones left out. */
@@ -305,6 +273,25 @@ export class VectorCollector {
     fineCentroids.forEach((row, f) => flat.set(row, f * dims));
     return { coarseLists: lists, coarseCentroids: centroids, fineLists, fineCentroids: flat, fineStart, fineOf };
   }
+}
+
+/**
+ * The stored forms of the vectors at `chosen` (row-major in `data`): int16 steps and
+ * int8 codes (`inverse`: 1 / each dimension's scale; a code beyond CODE_MAX, which
+ * frozen scales allow, is clamped).
+ */
+export function encodeVectors(data: Float32Array, chosen: ArrayLike<number>, dims: number, inverse: Float64Array): { vectors: Int16Array; codes: Int8Array } {
+  const vectors = new Int16Array(chosen.length * dims);
+  const codes = new Int8Array(chosen.length * dims);
+  for (let j = 0; j < chosen.length; j++) {
+    const i = chosen[j]!;
+    for (let d = 0, o = j * dims; d < dims; d++, o++) {
+      const x = data[i * dims + d]!;
+      vectors[o] = Math.round(x * VECTOR_UNIT);
+      codes[o] = Math.max(-CODE_MAX, Math.min(CODE_MAX, Math.round(x * inverse[d]!)));
+    }
+  }
+  return { vectors, codes };
 }
 
 /** The positions i with listOf[i] = l, l by l, ascending within each (a counting sort; listOf[i] = -1: in none). */

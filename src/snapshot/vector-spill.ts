@@ -65,12 +65,13 @@ function scoreLists(kernel: DotKernel, lists: Int32Array, count: number, out: Fl
 
 /**
  * Each vector's second fine list, -1 for none: the SPILL_FRACTION of vectors farthest
- * from their fine centroid get one, never their own.
+ * from their fine centroid get one, never their own; with `frozenFrom` (vector-frozen.ts),
+ * those at least that far. `spillFrom`: the residual norm from which one did.
  */
-export function spillLists(data: Float32Array, count: number, dims: number, levels: ListLevels): Int32Array {
+export function spillLists(data: Float32Array, count: number, dims: number, levels: ListLevels, frozenFrom?: number): { second: Int32Array; spillFrom: number } {
   const second = new Int32Array(count).fill(-1);
   const { coarseLists, fineStart, fineOf } = levels;
-  if (levels.fineLists < 2 || count === 0) return second;
+  if (levels.fineLists < 2 || count === 0) return { second, spillFrom: frozenFrom ?? Infinity };
   const r = new Float32Array(dims);
   /** r = the vector's residual to its fine centroid; |r|^2 */
   const residualOf = (i: number): number => {
@@ -84,8 +85,7 @@ export function spillLists(data: Float32Array, count: number, dims: number, leve
   };
   const norms = new Float64Array(count);
   for (let i = 0; i < count; i++) norms[i] = residualOf(i);
-  const sorted = Float64Array.from(norms).sort();
-  const spillFrom = sorted[Math.min(count - 1, Math.floor((1 - SPILL_FRACTION) * count))]!;
+  const spillFrom = frozenFrom ?? Float64Array.from(norms).sort()[Math.min(count - 1, Math.floor((1 - SPILL_FRACTION) * count))]!;
 
   const coarse = centroidKernel(levels.coarseCentroids, coarseLists, dims);
   const fine = centroidKernel(levels.fineCentroids, levels.fineLists, dims);
@@ -144,5 +144,5 @@ export function spillLists(data: Float32Array, count: number, dims: number, leve
       }
     }
   }
-  return second;
+  return { second, spillFrom };
 }

@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { NearestCentroid } from '../../src/snapshot/vector-nearest.ts';
 import {
-  NearestCentroid,
   partitionPlan,
   partitionVectors,
   trainCentroidsOnSample,
