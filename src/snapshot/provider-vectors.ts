@@ -34,7 +34,7 @@ export interface TextRow {
   category_ids: string | null;
 }
 
-const TEXT_COLUMNS = `p.rowid AS rowid, p.company_name, p.tagline, p.description, p.capability_tags, p.industry_focus,
+export const TEXT_COLUMNS = `p.rowid AS rowid, p.company_name, p.tagline, p.description, p.capability_tags, p.industry_focus,
   p.city, p.province,
   (SELECT group_concat(pc.category_id, char(31)) FROM provider_categories pc WHERE pc.provider_rowid = p.rowid) AS category_ids`;
 

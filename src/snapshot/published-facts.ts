@@ -23,8 +23,9 @@ export function writePublishedFacts(db: Database.Database, rowids: readonly numb
     ${where('pc.provider_rowid')} ORDER BY pc.provider_rowid, pc.position`);
   const tags = db.prepare(`SELECT provider_rowid AS rowid, kind, value FROM provider_tags ${where('provider_rowid')} ORDER BY provider_rowid, kind, value`);
   const proofs = db.prepare(`SELECT provider_rowid AS rowid, id, title, kind, url, created_at FROM public_proofs ${where('provider_rowid')} ORDER BY provider_rowid, id`);
-  const iterators = [links, tags, proofs].map((s) => s.iterate(params) as IterableIterator<never>);
-  const [linkRows, tagRows, proofRows] = iterators.map((it) => grouped(it)) as [(r: number) => { rowid: number; slug: string; parentSlug: string | null }[], (r: number) => { rowid: number }[], (r: number) => { rowid: number }[]];
+  type Link = { rowid: number; slug: string; parentSlug: string | null };
+  const iterators = [links, tags, proofs].map((s) => s.iterate(params) as IterableIterator<Link>);
+  const [linkRows, tagRows, proofRows] = iterators.map((it) => grouped(it)) as [(rowid: number) => Link[], (rowid: number) => Link[], (rowid: number) => Link[]];
   const out: unknown[][] = [];
   for (const row of providers.iterate(params) as IterableIterator<{ rowid: number; slug: string; company_name: string; city_slug: string | null }>) {
     const { rowid, ...publicRow } = row;
