@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Env } from '../env.ts';
-import { buildSnapshot } from '../snapshot/build.ts';
+import { buildChoosing } from '../snapshot/build-choice.ts';
 import type { Embedder } from '../snapshot/embedder.ts';
 import { diffFacts, readSnapshotFacts, type SnapshotDiff } from './diff.ts';
 import { buildFingerprint } from './fingerprint.ts';
@@ -92,7 +92,11 @@ async function rebuildLocked(o: RebuildOptions): Promise<RebuildResult> {
   try {
     const snapshotFile = path.join(work, 'snapshot.db');
     log(`validating ${o.inputDir} and building the snapshot ...`);
-    const built = await buildSnapshot({ inputDir: o.inputDir, outFile: snapshotFile, embedder: o.embedder });
+    // Incremental from the live snapshot when the change is small (build-choice.ts); --full forces a full one.
+    const liveBase = previousId && fs.existsSync(path.join(releaseDir(paths, previousId), 'snapshot.db')) ? path.join(releaseDir(paths, previousId), 'snapshot.db') : fs.existsSync(paths.liveSnapshot) ? paths.liveSnapshot : undefined;
+    const chosen = await buildChoosing({ inputDir: o.inputDir, outFile: snapshotFile, embedder: o.embedder, base: liveBase, forceFull: o.forceFull });
+    const built = chosen.result;
+    log(chosen.line);
     const verdict = snapshotVerifier(snapshotFile);
     if (!verdict.ok) throw new OpsError(`the new snapshot failed its check: ${verdict.reason}`);
 

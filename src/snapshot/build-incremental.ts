@@ -1,0 +1,209 @@
+/**
+ * An incremental snapshot build: the base (the live snapshot) is COPIED next to the
+ * target (reflinked where the filesystem can) and only the change is applied to the
+ * copy; the base is never written. The dataset is read and validated in full first
+ * (incremental-scan.ts), so a dataset error fails as a full build fails, before any copy.
+ *
+ * Applied with the base's frozen statistics (frozen-stats.ts), for the providers
+ * added, edited and gone: their rows, links, tags, proofs, dataset_records; FTS and
+ * vec0 rows; search_postings (incremental-postings.ts); vector_partitions
+ * (incremental-vectors.ts); published_places and place names (place-names.ts),
+ * published_summaries, search_columns, published_facts; the reports; snapshot_meta
+ * with the drift (snapshot-drift.ts). What it must equal: buildSnapshot with
+ * frozenFrom = the base (tests/snapshot/incremental*.test.ts).
+ * The FTS index is not merged (a small new segment); the next full build merges it.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
+import type { BuildResult } from './build.ts';
+import { incrementalMetaRows } from './build.ts';
+import { removeTemp, moveIntoPlace } from './build-file.ts';
+import { hashDataset } from './dataset-hash.ts';
+import { frozenBm25, metaMap } from './frozen-stats.ts';
+import { loadModel } from './embedder-builtin.ts';
+import { scanDatasetChange, type DatasetChange } from './incremental-scan.ts';
+import { updatePostings, type Doc } from './incremental-postings.ts';
+import { updateVectors } from './incremental-vectors.ts';
+import { updatePlaces } from './place-names.ts';
+import { writePublishedFacts } from './published-facts.ts';
+import { writeSearchColumns } from './search-columns.ts';
+import { SnapshotWriter, namesOfCategories } from './snapshot-writer.ts';
+import { driftFigures } from './snapshot-drift.ts';
+import { readFrozenLists } from './vector-frozen.ts';
+import { SCHEMA_VERSION } from './schema-version.ts';
+
+export interface IncrementalResult extends BuildResult {
+  /** providers added, edited (or with proofs edited) and gone */
+  changed: { added: number; edited: number; removed: number };
+  /** seconds the copy of the base took, and whether it was a reflink-capable copy */
+  copySeconds: number;
+}
+
+const OLD_ROW_SQL = `SELECT p.rowid, p.company_name, p.tagline, p.description, p.capability_tags, p.industry_focus, p.city, p.city_slug, p.province,
+  (SELECT group_concat(pc.category_id, char(31)) FROM provider_categories pc WHERE pc.provider_rowid = p.rowid) AS category_ids
+  FROM published_providers p WHERE p.rowid IN (SELECT value FROM json_each(?))`;
+
+interface OldRow {
+  rowid: number;
+  company_name: string;
+  tagline: string;
+  description: string;
+  capability_tags: string;
+  industry_focus: string;
+  city: string | null;
+  city_slug: string | null;
+  province: string | null;
+  category_ids: string | null;
+}
+
+/** The change scanned against the base (read only), or the reason a full build is needed. */
+export async function scanAgainst(base: string, inputDir: string, limit: number): Promise<DatasetChange> {
+  const db = new Database(base, { readonly: true, fileMustExist: true });
+  try {
+    return await scanDatasetChange(db, inputDir, metaMap(db), limit);
+  } finally {
+    db.close();
+  }
+}
+
+export async function buildIncremental(o: { inputDir: string; outFile: string; base: string; change: DatasetChange }): Promise<IncrementalResult> {
+  const started = performance.now();
+  const outFile = path.resolve(o.outFile);
+  const tmpFile = `${outFile}.tmp-${process.pid}`;
+  fs.mkdirSync(path.dirname(outFile), { recursive: true });
+  removeTemp(tmpFile);
+  const copyStarted = performance.now();
+  fs.copyFileSync(o.base, tmpFile, fs.constants.COPYFILE_FICLONE);
+  const copySeconds = (performance.now() - copyStarted) / 1000;
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(tmpFile);
+    sqliteVec.load(db);
+    db.pragma('journal_mode = PERSIST');
+    db.pragma('synchronous = OFF');
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.pragma('foreign_keys = OFF');
+    const result = await apply(db, o.change, o.inputDir);
+    db.pragma('locking_mode = NORMAL');
+    db.pragma('journal_mode = DELETE');
+    db.close();
+    db = undefined;
+    moveIntoPlace(tmpFile, outFile);
+    return { ...result, outFile, copySeconds, seconds: (performance.now() - started) / 1000 };
+  } catch (err) {
+    if (db?.open) db.close();
+    removeTemp(tmpFile);
+    throw err;
+  }
+}
+
+async function apply(db: Database.Database, change: DatasetChange, inputDir: string) {
+  const meta = metaMap(db);
+  const model = loadModel(db);
+  if (!model) throw new Error('the base snapshot holds no built-in embedder model');
+  const frozen = frozenBm25(db, meta, false);
+  const lists = readFrozenLists(db, Number(meta.get('embedder_dims')));
+  const names = change.categoryNames;
+  // providers written at a rowid the base has are edits: their old rows go first
+  const baseMax = (db.prepare('SELECT max(rowid) FROM providers').pluck().get() as number | null) ?? 0;
+  const replaced = [...new Set([...change.removed, ...change.providers.filter((p) => p.rowid <= baseMax).map((p) => p.rowid)])];
+  const replacedJson = JSON.stringify(replaced);
+  const oldRows = db.prepare(OLD_ROW_SQL).all(replacedJson) as OldRow[];
+  const ftsOf = (r: Omit<OldRow, 'rowid' | 'city_slug'>) => [
+    r.company_name, r.tagline, r.description, (JSON.parse(r.capability_tags) as string[]).join(' '), (JSON.parse(r.industry_focus) as string[]).join(' '),
+    namesOfCategories(names, r.category_ids ? r.category_ids.split('\x1f') : []).join(' '), r.city ?? '', r.province ?? '',
+  ];
+  const removedDocs: Doc[] = oldRows.map((r) => ({ rowid: r.rowid, columns: ftsOf(r) }));
+  const addedDocs: Doc[] = [];
+
+  db.transaction(() => {
+    const deleteFts = db.prepare(`INSERT INTO fts_providers (fts_providers, rowid, company_name, tagline, description, capability_tags, industry_focus, category_names, city, province) VALUES ('delete', ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    for (const d of removedDocs) deleteFts.run(d.rowid, ...d.columns);
+    for (const table of ['provider_dashboard', 'provider_commercial_raw', 'provider_categories', 'provider_tags']) {
+      db.prepare(`DELETE FROM ${table} WHERE provider_rowid IN (SELECT value FROM json_each(?))`).run(replacedJson);
+    }
+    db.prepare('DELETE FROM published_summaries WHERE rowid IN (SELECT value FROM json_each(?))').run(replacedJson);
+    db.prepare("DELETE FROM dataset_records WHERE kind = 'provider' AND provider_rowid IN (SELECT value FROM json_each(?))").run(replacedJson);
+    db.prepare('DELETE FROM providers WHERE rowid IN (SELECT value FROM json_each(?))').run(replacedJson);
+    const replacedProofs = JSON.stringify(change.proofsReplaced);
+    db.prepare('DELETE FROM proofs WHERE id IN (SELECT value FROM json_each(?))').run(replacedProofs);
+    db.prepare("DELETE FROM dataset_records WHERE kind = 'proof' AND key IN (SELECT value FROM json_each(?))").run(replacedProofs);
+    db.exec('DELETE FROM reports');
+  })();
+  const writer = new SnapshotWriter(db, { add: (rowid, columns) => addedDocs.push({ rowid, columns: [...columns] }), drain: async () => {} });
+  writer.categoryNames = names;
+  for (const { record, rowid } of change.providers) writer.provider(record, rowid);
+  for (const { record, rowid } of change.proofs) writer.proof(record, rowid);
+  for (const report of change.reports) writer.report(report);
+  writer.finish();
+
+  const postings = updatePostings(db, frozen, removedDocs, addedDocs);
+  const removedSet = new Set(removedDocs.map((d) => d.rowid));
+  updateVectors(db, model, lists, names, removedSet, addedDocs.map((d) => d.rowid));
+  const written = change.providers.map((p) => p.rowid);
+  const renamed = updatePlaces(db, oldRows, written);
+  const summaryRows = JSON.stringify([...new Set([...written, ...renamed])]);
+  const columns = (db.prepare("SELECT name FROM pragma_table_info('published_summaries')").pluck().all() as string[]).join(', ');
+  db.transaction(() => {
+    db.prepare('DELETE FROM published_summaries WHERE rowid IN (SELECT value FROM json_each(?))').run(summaryRows);
+    db.prepare(`INSERT INTO published_summaries (${columns}) SELECT ${columns} FROM published_providers WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY rowid`).run(summaryRows);
+    db.exec('DROP TABLE search_columns');
+  })();
+  writeSearchColumns(db);
+  writePublishedFacts(db, [...new Set([...replaced, ...written, ...renamed, ...change.proofOwners])]);
+
+  // snapshot_meta
+  const current = { documents: Number(meta.get('bm25_current_documents')) + postings.documents, totalLength: Number(meta.get('bm25_current_length')) + postings.totalLength };
+  const added = change.providers.length - (replaced.length - change.removed.length);
+  const edited = new Set([...replaced.filter((r) => !change.removed.includes(r)), ...[...change.proofOwners].filter((r) => !change.removed.includes(r))]).size;
+  const touched = added + edited + change.removed.length;
+  const counts = change.counts;
+  const drift = driftFigures(db, frozen, current, Number(meta.get('drift_changed') ?? 0) + touched, counts.providers, Number(meta.get('drift_df_abs') ?? 0) + postings.dfAbs);
+  const datasetHash = await hashDataset(inputDir);
+  const builtAt = new Date().toISOString();
+  const snapshotId = `${datasetHash.slice(0, 16)}-${builtAt.replace(/[-:.]/g, '')}-${crypto.randomBytes(2).toString('hex')}`;
+  const published = db.prepare('SELECT count(*) FROM published_providers').pluck().get() as number;
+  const rows: Record<string, string | number> = {
+    schema_version: SCHEMA_VERSION,
+    snapshot_id: snapshotId,
+    built_at: builtAt,
+    dataset_source: path.resolve(inputDir),
+    dataset_hash: datasetHash,
+    count_providers: counts.providers,
+    count_published: published,
+    count_categories: counts.categories,
+    count_proofs: counts.proofs,
+    count_reports: counts.reports,
+    ...incrementalMetaRows(db, {
+      mode: 'incremental',
+      categoriesHash: meta.get('categories_hash')!,
+      reportsHash: writer.reportsHash,
+      bm25: frozen,
+      current,
+      spillFrom: lists.spillFrom,
+      fullBuildId: meta.get('full_build_id')!,
+      drift,
+    }, snapshotId),
+  };
+  const upsert = db.prepare('INSERT OR REPLACE INTO snapshot_meta (key, value) VALUES (?, ?)');
+  db.transaction(() => {
+    for (const [k, v] of Object.entries(rows)) upsert.run(k, String(v));
+  })();
+  return {
+    snapshotId,
+    builtAt,
+    datasetHash,
+    counts: { ...counts, published },
+    embedder: { name: model.name, dims: model.dims },
+    embedThreads: 1,
+    issues: [],
+    issueCount: 0,
+    notes: change.notes,
+    languageData: `language bridge kept from the base (${meta.get('language_data') ?? ''})`,
+    timings: {},
+    changed: { added, edited, removed: change.removed.length },
+  };
+}
