@@ -1,8 +1,9 @@
 /**
  * An incremental snapshot build: the base (the live snapshot) is COPIED next to the
  * target (reflinked where the filesystem can) and only the change is applied to the
- * copy; the base is never written. The dataset is read and validated in full first
- * (incremental-scan.ts), so a dataset error fails as a full build fails, before any copy.
+ * copy; the base is never written. The dataset is checked in full first, its unchanged
+ * lines by their hash (incremental-scan.ts), so a dataset error fails as a full build
+ * fails, before any copy.
  *
  * Applied with the base's frozen statistics (frozen-stats.ts), for the providers
  * added, edited and gone: their rows, links, tags, proofs, dataset_records; FTS and
@@ -135,8 +136,8 @@ async function apply(db: Database.Database, change: DatasetChange, inputDir: str
   })();
   const writer = new SnapshotWriter(db, { add: (rowid, columns) => addedDocs.push({ rowid, columns: [...columns] }), drain: async () => {} });
   writer.categoryNames = names;
-  for (const { record, rowid } of change.providers) writer.provider(record, rowid);
-  for (const { record, rowid } of change.proofs) writer.proof(record, rowid);
+  for (const { record, rowid, hash } of change.providers) writer.provider(record, hash, rowid);
+  for (const { record, rowid, hash } of change.proofs) writer.proof(record, rowid, hash);
   for (const report of change.reports) writer.report(report);
   writer.finish();
 

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
+import { lineHash } from './dataset-records.ts';
 import type { DatasetIssue, IssueLog } from './validate-issues.ts';
 
 export function readJsonArray(
@@ -30,21 +31,23 @@ export function readJsonArray(
 }
 
 /**
- * The records of an .ndjson file with their 1-based line numbers. Blank lines are
- * allowed and skipped; a line that is not JSON is reported and yields `record: undefined`.
+ * The records of an .ndjson file with their 1-based line numbers and line hashes
+ * (dataset-records.ts). Blank lines are allowed and skipped; a line that is not JSON
+ * is reported and yields `record: undefined`. Lines break at \n, \r\n and \r (readline).
  */
 export async function* ndjsonRecords(
   file: string,
   name: string,
   issues: IssueLog,
-): AsyncGenerator<{ line: number; record: unknown }> {
+): AsyncGenerator<{ line: number; record: unknown; hash: Buffer }> {
   const input = fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 });
   const lines = readline.createInterface({ input, crlfDelay: Infinity });
   let line = 0;
   try {
     for await (const text of lines) {
       line++;
-      const trimmed = (line === 1 ? text.replace(/^\uFEFF/, '') : text).trim();
+      const untrimmed = line === 1 ? text.replace(/^\uFEFF/, '') : text;
+      const trimmed = untrimmed.trim();
       if (trimmed === '') continue;
       let record: unknown;
       try {
@@ -53,7 +56,7 @@ export async function* ndjsonRecords(
         issues.add({ file: name, line, place: 'line', field: '', message: `invalid JSON: ${(err as Error).message}` });
         record = undefined;
       }
-      yield { line, record };
+      yield { line, record, hash: lineHash(untrimmed) };
     }
   } finally {
     lines.close();

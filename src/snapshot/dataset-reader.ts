@@ -28,9 +28,9 @@ import { ndjsonRecords, readJsonArray } from './dataset-files.ts';
 
 export interface DatasetSink {
   categories(accepted: Array<{ record: CategoryRecord; index: number }>): void;
-  /** Returns the provider's rowid. */
-  provider(record: ProviderRecord): number;
-  proof(record: ProofRecord, providerRowid: number): void;
+  /** Returns the provider's rowid. `lineHash`: of its line in the file (dataset-records.ts). */
+  provider(record: ProviderRecord, lineHash: Buffer): number;
+  proof(record: ProofRecord, providerRowid: number, lineHash: Buffer): void;
   report(record: ReportRecord): void;
   /** Awaited every DRAIN_EVERY providers: lets a sink with work in flight catch up. */
   drain?(): Promise<void>;
@@ -58,12 +58,12 @@ const PROGRESS_EVERY = 10_000;
 const DRAIN_EVERY = 1_000;
 
 /** What the steps of one read share. */
-interface ReadContext {
+export interface ReadContext<S extends SmallFilesSink = DatasetSink> {
   dir: string;
   options: ReadOptions;
   counts: DatasetCounts;
   /** The sink while records may still be written: once a record is invalid the build will fail, so checking goes on and writing stops. */
-  writer(): DatasetSink | null;
+  writer(): S | null;
   /** Records the issue and stops the read (a missing or unreadable file). */
   fatal(issue: Omit<DatasetIssue, 'place' | 'line'>): never;
   /**
@@ -74,7 +74,7 @@ interface ReadContext {
   fileIn(name: string): string;
 }
 
-interface CategoriesRead {
+export interface CategoriesRead {
   ids: Set<string>;
   slugs: Set<string>;
   rejectedIds: Set<string>;
@@ -88,8 +88,21 @@ interface ProvidersRead {
 }
 
 export async function readDataset(dir: string, sink: DatasetSink | null, options: ReadOptions): Promise<DatasetCounts> {
+  const context = readContext(dir, sink, options);
+  const categories = readCategories(context);
+  const providers = await readProviders(context, categories);
+  await readProofs(context, providers);
+  readReports(context, categories.slugs);
+  return context.counts;
+}
+
+/** What the small files are written to: all the incremental scan (incremental-scan.ts) reads with this reader. */
+export type SmallFilesSink = Pick<DatasetSink, 'categories' | 'report'>;
+
+/** The shared state of one read. */
+export function readContext<S extends SmallFilesSink>(dir: string, sink: S | null, options: ReadOptions): ReadContext<S> {
   const { issues, skipInvalid } = options;
-  const context: ReadContext = {
+  const context: ReadContext<S> = {
     dir,
     options,
     counts: { categories: 0, providers: 0, proofs: 0, reports: 0, skipped: 0 },
@@ -106,15 +119,11 @@ export async function readDataset(dir: string, sink: DatasetSink | null, options
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
     context.fatal({ file: dir, field: '', message: 'dataset directory not found' });
   }
-  const categories = readCategories(context);
-  const providers = await readProviders(context, categories);
-  await readProofs(context, providers);
-  readReports(context, categories.slugs);
-  return context.counts;
+  return context;
 }
 
 /** Categories (a small JSON array). */
-function readCategories(context: ReadContext): CategoriesRead {
+export function readCategories(context: ReadContext<SmallFilesSink>): CategoriesRead {
   const { issues, skipInvalid, notes } = context.options;
   const categoriesFile = DATASET_FILES.categories;
   const categoryRecords = readJsonArray(context.fileIn(categoriesFile), categoriesFile, true, context.fatal, notes);
@@ -138,7 +147,7 @@ async function readProviders(context: ReadContext, categories: CategoriesRead): 
   const skippedProviderIds = new Set<string>();
   let nextRowid = 1;
   onProgress?.('providers', 0);
-  for await (const { line, record } of ndjsonRecords(context.fileIn(providersFile), providersFile, issues)) {
+  for await (const { line, record, hash } of ndjsonRecords(context.fileIn(providersFile), providersFile, issues)) {
     const where = { file: providersFile, line, place: 'line' as const };
     const skip = (raw: unknown) => {
       counts.skipped++;
@@ -174,7 +183,7 @@ async function readProviders(context: ReadContext, categories: CategoriesRead): 
       continue;
     }
     const sinkNow = context.writer();
-    const rowid = sinkNow ? sinkNow.provider(p) : nextRowid;
+    const rowid = sinkNow ? sinkNow.provider(p, hash) : nextRowid;
     if (sinkNow?.drain && counts.providers % DRAIN_EVERY === 0) await sinkNow.drain();
     nextRowid = rowid + 1;
     rowidOfId.set(p.id, rowid);
@@ -198,7 +207,7 @@ async function readProofs(context: ReadContext, providers: ProvidersRead): Promi
   }
   onProgress?.('proofs', 0);
   const proofIds = new Set<string>();
-  for await (const { line, record } of ndjsonRecords(context.fileIn(proofsFile), proofsFile, issues)) {
+  for await (const { line, record, hash } of ndjsonRecords(context.fileIn(proofsFile), proofsFile, issues)) {
     const where = { file: proofsFile, line, place: 'line' as const };
     if (record === undefined) {
       counts.skipped++;
@@ -214,7 +223,7 @@ async function readProofs(context: ReadContext, providers: ProvidersRead): Promi
       issues.add({ ...where, field: 'providerId', message: `provider "${proof!.providerId}" is unknown` });
     } else {
       proofIds.add(proof!.id);
-      context.writer()?.proof(proof!, rowidOfId.get(proof!.providerId)!);
+      context.writer()?.proof(proof!, rowidOfId.get(proof!.providerId)!, hash);
       counts.proofs++;
       if (counts.proofs % PROGRESS_EVERY === 0) onProgress?.('proofs', counts.proofs);
       continue;
@@ -224,7 +233,7 @@ async function readProofs(context: ReadContext, providers: ProvidersRead): Promi
 }
 
 /** Reports (a small JSON array); optional file. */
-function readReports(context: ReadContext, categorySlugs: Set<string>): void {
+export function readReports(context: ReadContext<SmallFilesSink>, categorySlugs: Set<string>): void {
   const { issues, notes } = context.options;
   const { counts } = context;
   const reportsFile = DATASET_FILES.reports;

@@ -212,12 +212,12 @@ CREATE INDEX published_by_reviews ON providers(total_reviews DESC, slug)  WHERE 
 -- Schema 12: what lets the next build find what changed and the rebuild diff two snapshots
 -- without reading every provider (src/snapshot/dataset-records.ts, published-facts.ts).
 -- One row per dataset record: kind 'provider' (key = its id) or 'proof' (key = its id),
--- the provider's rowid, and a hash of the validated record.
+-- the provider's rowid, and the md5 of the record's raw line (src/snapshot/dataset-records.ts).
 CREATE TABLE dataset_records (
   kind           TEXT NOT NULL CHECK (kind IN ('provider', 'proof')),
   key            TEXT NOT NULL,
   provider_rowid INTEGER NOT NULL,
-  hash           TEXT NOT NULL,
+  hash           BLOB NOT NULL,
   PRIMARY KEY (kind, key)
 ) WITHOUT ROWID;
 

@@ -129,8 +129,8 @@ export class SnapshotWriter implements DatasetSink {
   }
 
   /** `rowid`: the provider's rowid in the snapshot an incremental build changes; else the next one. */
-  provider(p: ProviderRecord, rowid = ++this.rowid): number {
-    this.insertRecord.run('provider', p.id, rowid, recordHash(p));
+  provider(p: ProviderRecord, lineHash: Buffer, rowid = ++this.rowid): number {
+    this.insertRecord.run('provider', p.id, rowid, lineHash);
     const columns = providerColumns(p);
     this.insertProvider.run(rowid, ...PROVIDER_COLUMNS.map((c) => columns[c]));
     this.insertDashboard.run(rowid, p.moderationNotes, p.internalStatus);
@@ -167,9 +167,9 @@ export class SnapshotWriter implements DatasetSink {
     return this.postings?.drain() ?? Promise.resolve();
   }
 
-  proof(r: ProofRecord, providerRowid: number): void {
+  proof(r: ProofRecord, providerRowid: number, lineHash: Buffer): void {
     this.insertProof.run(r.id, providerRowid, r.title, r.kind, r.url, r.submissionStatus, r.isPublic ? 1 : 0, r.createdAt);
-    this.insertRecord.run('proof', r.id, providerRowid, recordHash(r));
+    this.insertRecord.run('proof', r.id, providerRowid, lineHash);
     this.tick();
   }
 

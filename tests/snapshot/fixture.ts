@@ -48,3 +48,19 @@ export function editNdjson(dir: string, name: string, index: number, change: (r:
   records[index] = change(records[index] as JsonRecord);
   writeNdjson(dir, name, records);
 }
+
+/**
+ * Lets `change` edit, add or drop records of an .ndjson file and writes it back with the
+ * lines of records it left alone byte for byte as they were, as an editor's edit leaves
+ * them (the incremental scan compares raw lines).
+ */
+export function rewriteNdjson(dir: string, name: string, change: (records: JsonRecord[]) => void): void {
+  const file = path.join(dir, name);
+  const rawOf = new Map<string, string>();
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    if (line.trim() !== '') rawOf.set(JSON.stringify(JSON.parse(line)), line);
+  }
+  const records = readNdjson(dir, name);
+  change(records);
+  writeNdjson(dir, name, records.map((r) => rawOf.get(JSON.stringify(r)) ?? r));
+}

@@ -14,8 +14,10 @@ import { buildSnapshot } from '../../src/snapshot/build.ts';
 import { buildChoosing } from '../../src/snapshot/build-choice.ts';
 import { verifySnapshotFile } from '../../src/snapshot/snapshot-file.ts';
 import { diffFacts, readSnapshotFacts } from '../../src/ops/diff.ts';
-import { DatasetInvalidError } from '../../src/snapshot/validate-issues.ts';
-import { copyMiniDataset, readJson, readNdjson, tempDir, writeNdjson } from './fixture.ts';
+import { DatasetInvalidError, IssueLog } from '../../src/snapshot/validate-issues.ts';
+import { readDataset } from '../../src/snapshot/dataset-reader.ts';
+import { scanAgainst } from '../../src/snapshot/build-incremental.ts';
+import { copyMiniDataset, readJson, readNdjson, rewriteNdjson, tempDir } from './fixture.ts';
 import { loadLanguageData } from '../../src/language/sources.ts';
 
 const work = tempDir('incremental-');
@@ -26,17 +28,17 @@ const sha = (file: string) => crypto.createHash('sha256').update(fs.readFileSync
 /** The dataset changed: a tagline edited, one provider unpublished, a city respelled, one added at the end, a proof edited. */
 function changedDataset(): string {
   const dir = copyMiniDataset();
-  const providers = readNdjson(dir, 'providers.ndjson');
-  providers[0]!.tagline = 'Toko online dan aplikasi kasir untuk UMKM';
-  const published = providers.filter((p) => p.submissionStatus === 'approved' && p.publishedAt !== null);
-  published[1]!.publishedAt = null;
-  const city = published.find((p, i) => i > 1 && typeof p.city === 'string')!;
-  city.city = (city.city as string).toUpperCase();
-  providers.push({ ...providers[0]!, id: 'prv-new', slug: 'kopi-baru', companyName: 'Kopi Baru Kreatif', tagline: 'Desain logo dan kemasan kopi', city: 'Bandung', province: 'Jawa Barat' });
-  writeNdjson(dir, 'providers.ndjson', providers);
-  const proofs = readNdjson(dir, 'proofs.ndjson');
-  proofs[0]!.title = 'Studi kasus toko kopi (diperbarui)';
-  writeNdjson(dir, 'proofs.ndjson', proofs);
+  rewriteNdjson(dir, 'providers.ndjson', (providers) => {
+    providers[0]!.tagline = 'Toko online dan aplikasi kasir untuk UMKM';
+    const published = providers.filter((p) => p.submissionStatus === 'approved' && p.publishedAt !== null);
+    published[1]!.publishedAt = null;
+    const city = published.find((p, i) => i > 1 && typeof p.city === 'string')!;
+    city.city = (city.city as string).toUpperCase();
+    providers.push({ ...providers[0]!, id: 'prv-new', slug: 'kopi-baru', companyName: 'Kopi Baru Kreatif', tagline: 'Desain logo dan kemasan kopi', city: 'Bandung', province: 'Jawa Barat' });
+  });
+  rewriteNdjson(dir, 'proofs.ndjson', (proofs) => {
+    proofs[0]!.title = 'Studi kasus toko kopi (diperbarui)';
+  });
   return dir;
 }
 
@@ -149,6 +151,53 @@ describe('incremental snapshot build', () => {
     expect((error as DatasetInvalidError).issues[0]).toMatchObject({ file: 'providers.ndjson', line: 3, field: 'trustLevel' });
     expect(fs.existsSync(out)).toBe(false);
     expect(sha(base)).toBe(baseHash);
+  });
+
+  /** The issues the full reader reports for a dataset, which the incremental scan must report too. */
+  async function fullReaderIssues(dir: string) {
+    const issues = new IssueLog();
+    await readDataset(dir, null, { issues, skipInvalid: false });
+    return issues.kept;
+  }
+
+  it('checks the edited lines across the unchanged ones as a full read does: duplicate slug and id, proofs of a provider gone', async () => {
+    const cases: Array<[string, (dir: string) => void]> = [
+      ['a slug taken by an earlier unchanged line', (dir) => rewriteNdjson(dir, 'providers.ndjson', (p) => void (p[3]!.slug = p[1]!.slug))],
+      ['a slug taken by a later unchanged line', (dir) => rewriteNdjson(dir, 'providers.ndjson', (p) => void (p[1]!.slug = p[3]!.slug))],
+      ['an id taken by an unchanged line', (dir) => rewriteNdjson(dir, 'providers.ndjson', (p) => void (p[4]!.id = p[2]!.id))],
+      ['an unchanged line repeated', (dir) => rewriteNdjson(dir, 'providers.ndjson', (p) => void p.push(p[2]!))],
+      ['the provider of unchanged proofs gone', (dir) => {
+        const owner = readNdjson(dir, 'proofs.ndjson')[0]!.providerId;
+        rewriteNdjson(dir, 'providers.ndjson', (p) => void p.splice(p.findIndex((r) => r.id === owner), 1));
+      }],
+    ];
+    for (const [name, edit] of cases) {
+      const dir = copyMiniDataset();
+      edit(dir);
+      const expected = await fullReaderIssues(dir);
+      const error = await scanAgainst(base, dir, 1000).catch((e: unknown) => e);
+      expect({ name, error: error instanceof DatasetInvalidError }).toEqual({ name, error: true });
+      expect({ name, issues: (error as DatasetInvalidError).issues }).toEqual({ name, issues: expected });
+      expect(expected.length).toBeGreaterThan(0);
+    }
+    const slug = copyMiniDataset();
+    cases[0]![1](slug);
+    const error = (await scanAgainst(base, slug, 1000).catch((e: unknown) => e)) as DatasetInvalidError;
+    expect(error.issues[0]).toMatchObject({ file: 'providers.ndjson', line: 4, field: 'slug' });
+  });
+
+  it('parses only the changed lines: an unchanged dataset is no change, blank lines and CRLF keep the numbering', async () => {
+    const dir = copyMiniDataset();
+    const same = await scanAgainst(base, dir, 1000);
+    expect([same.providers.length, same.proofs.length, same.removed.length, same.proofsReplaced.length]).toEqual([0, 0, 0, 0]);
+    const file = path.join(dir, 'providers.ndjson');
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    lines[5] = lines[5]!.replace(/"trustLevel":\s*\d/, '"trustLevel":"high"');
+    fs.writeFileSync(file, `\uFEFF${lines.slice(0, 2).join('\r\n')}\r\n\r\n${lines.slice(2).join('\n')}`);
+    const expected = await fullReaderIssues(dir);
+    expect(expected[0]).toMatchObject({ file: 'providers.ndjson', line: 7, field: 'trustLevel' });
+    const error = (await scanAgainst(base, dir, 1000).catch((e: unknown) => e)) as DatasetInvalidError;
+    expect(error.issues).toEqual(expected);
   });
 
   it('builds in full when the taxonomy changes, or on --full', async () => {
