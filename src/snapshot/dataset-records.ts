@@ -15,6 +15,6 @@ export type RecordKind = 'provider' | 'proof';
 export const recordHash = (record: unknown): string => crypto.hash('sha256', JSON.stringify(record), 'base64');
 
 /** md5 of a line (a string is hashed as its UTF-8 bytes): 16 bytes, the first 8 of which the scan compares. */
-export const lineHash = (line: string | Buffer): Buffer => crypto.hash('md5', line, 'buffer') as unknown as Buffer;
+export const lineHash = (line: string | Buffer): Buffer => crypto.hash('md5', line, 'buffer');
 
 export const INSERT_RECORD_SQL = 'INSERT OR REPLACE INTO dataset_records (kind, key, provider_rowid, hash) VALUES (?, ?, ?, ?)';

@@ -198,7 +198,7 @@ async function scanProviders(
     const checked = checkRecord(ProviderRecordSchema, record);
     if (!checked.ok) {
       for (const issue of checked.issues) found.push({ ...where, ...issue });
-      const id = (record as { id?: unknown } | null)?.id;
+      const id = typeof record === 'object' && record !== null && 'id' in record ? record.id : undefined;
       if (typeof id === 'string' && !newIds.has(id)) rejectedIds.add(id);
       counts.skipped++;
       continue;
