@@ -66,14 +66,14 @@ interface StoredLines {
   maxRowid: number;
 }
 
-const PROOFS_SQL = "SELECT provider_rowid, hash FROM dataset_records WHERE kind = 'proof' ORDER BY key";
+const PROOFS_SQL = "SELECT provider_rowid, hex(substr(hash, 1, 8)) FROM dataset_records WHERE kind = 'proof' ORDER BY key";
 
 function readStored(base: Database.Database): StoredLines {
   const maxRowid = (base.prepare('SELECT max(rowid) FROM providers').pluck().get() as number | null) ?? 0;
   const count = (kind: string) => base.prepare('SELECT count(*) FROM dataset_records WHERE kind = ?').pluck().get(kind) as number;
   const providers = new LineHashIndex(count('provider'));
   const providerRowids = new Uint8Array(maxRowid + 1);
-  for (const [rowid, hash] of base.prepare("SELECT provider_rowid, hash FROM dataset_records WHERE kind = 'provider'").raw().iterate() as IterableIterator<[number, Buffer]>) {
+  for (const [rowid, hash] of base.prepare("SELECT provider_rowid, hex(substr(hash, 1, 8)) FROM dataset_records WHERE kind = 'provider'").raw().iterate() as IterableIterator<[number, string]>) {
     providers.add(hash, rowid);
     providerRowids[rowid] = 1;
   }
@@ -81,7 +81,7 @@ function readStored(base: Database.Database): StoredLines {
   const proofs = new LineHashIndex(proofCount);
   const proofRowid = new Uint32Array(proofCount);
   let position = 0;
-  for (const [rowid, hash] of base.prepare(PROOFS_SQL).raw().iterate() as IterableIterator<[number, Buffer]>) {
+  for (const [rowid, hash] of base.prepare(PROOFS_SQL).raw().iterate() as IterableIterator<[number, string]>) {
     proofs.add(hash, position);
     proofRowid[position++] = rowid;
   }
