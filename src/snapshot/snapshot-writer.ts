@@ -2,7 +2,7 @@
  * Writes validated records into the snapshot being built: prepared statements,
  * big transactions (a commit every COMMIT_EVERY records), and the FTS row of
  * each published provider as it goes by (its texts also go to the search postings),
- * and each record's hash (dataset_records: what the next build compares with).
+ * and each record's line hash (dataset_records: what the next build compares with).
  */
 import type Database from 'better-sqlite3';
 import type { CategoryRecord, ProofRecord, ProviderRecord, ReportRecord } from '../schemas/dataset.ts';
