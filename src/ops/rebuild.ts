@@ -2,7 +2,8 @@
  * The editor's rebuild (npm run rebuild -- --input DIR), step by step:
  *   1. validate the dataset and build its snapshot into a new release folder;
  *   2. compare it with the live snapshot (providers added, removed, updated);
- *   3. render the site into the release folder (incremental when it can be);
+ *   3. render the site into the release folder (incremental when it can be: the
+ *      changed files layered over the previous site, site-layers.ts);
  *   4. list the URLs whose pages changed (changed-urls.txt, indexnow.json);
  *   5. go live: STATIC_ROOT symlink swap, then DIRECTORY_DB rename;
  *   6. with RELEASE_ORIGIN_DIR, publish the release there for the other nodes (origin-publish.ts).
@@ -36,6 +37,7 @@ import {
 import { renderRelease, type PreviousRelease, type RenderResult } from './render.ts';
 import { changedUrlPaths, writeIndexNowFiles, type ChangedUrls } from './changed-urls.ts';
 import { snapshotVerifier } from './verify.ts';
+import { ensureSite, siteOf } from './site-layers.ts';
 import { publishAfterSwitch, type PublishOutcome } from './origin-publish.ts';
 
 export interface RebuildOptions {
@@ -97,13 +99,15 @@ async function rebuildLocked(o: RebuildOptions): Promise<RebuildResult> {
     if (!verdict.ok) throw new OpsError(`the new snapshot failed its check: ${verdict.reason}`);
 
     const fingerprint = buildFingerprint(o.env);
+    if (previousId) ensureSite(releaseDir(paths, previousId));
     const previous: PreviousRelease | undefined =
       previousId && previousInfo
         ? {
-            client: path.join(releaseDir(paths, previousId), 'client'),
+            dir: releaseDir(paths, previousId),
             snapshotFile: path.join(releaseDir(paths, previousId), 'snapshot.db'),
             manifest: readManifest(path.join(releaseDir(paths, previousId), 'pages.json')),
             fingerprint: previousInfo.fingerprint,
+            site: previousInfo.site,
           }
         : undefined;
     // Compare with the snapshot the live site was rendered from (the live file, when no release holds it).
@@ -113,7 +117,8 @@ async function rebuildLocked(o: RebuildOptions): Promise<RebuildResult> {
     const render = await renderRelease({ dir: work, snapshotFile, previous, diff, newFacts, fingerprint, forceFull: o.forceFull, log, baseEnv: o.baseEnv, urls: { webUrl: o.env.publicWebUrl, apiUrl: o.env.publicApiUrl } });
     fs.writeFileSync(path.join(work, 'pages.json'), JSON.stringify(render.manifest));
 
-    const urls = changedUrlPaths(previous && fs.existsSync(previous.client) ? previous.client : undefined, path.join(work, 'client'));
+    const previousSite = previous && fs.existsSync(siteOf(previous.dir)) ? siteOf(previous.dir) : undefined;
+    const urls = changedUrlPaths(previousSite, siteOf(work), render.rendered, render.removed);
     const { urlsFile, bodyFile } = writeIndexNowFiles(work, urls, o.env.publicWebUrl, o.indexNowKey);
 
     const id = newReleaseId(built.snapshotId);
@@ -126,6 +131,7 @@ async function rebuildLocked(o: RebuildOptions): Promise<RebuildResult> {
       createdAt: new Date().toISOString(),
       render: { mode: render.mode, renderedPaths: render.renderedPaths, copiedPaths: render.copiedPaths, ms: Math.round(render.ms) },
       fingerprint,
+      site: { ...render.site, base: render.site.base ?? id },
     };
     fs.writeFileSync(path.join(work, 'release.json'), JSON.stringify(info, null, 2) + '\n');
     const finalDir = releaseDir(paths, id);

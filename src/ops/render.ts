@@ -1,7 +1,9 @@
 /**
- * Renders a release's site: a full `astro build`, or an incremental one that
- * renders only the planned paths (render-plan.ts) and takes every other file from
- * the previous release (hard links), deleting pages that no longer exist.
+ * Renders a release's site: a full `astro build` (client/, the base of the
+ * releases after it), or an incremental one that renders only the planned paths
+ * (render-plan.ts) and layers them over the previous release's site
+ * (site-layers.ts): the rendered files in the overlay, pages that no longer exist
+ * in gone/, every other file the base's.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,17 +12,21 @@ import { touchedProviders } from './diff.ts';
 import { planIncremental, type RenderPlan } from './render-plan.ts';
 import type { PublicUrls } from '../web/urls.ts';
 import { readManifestDir, runAstroBuild } from './site-build.ts';
-import { linkTree, listFiles, overlayTree, removeUrlPath } from './tree.ts';
+import { listFiles } from './tree.ts';
+import { baseReleaseOf, compactSite, COMPACT_SHARE, layerSite, makeFullSite, siteFiles, siteOf, type SiteCounts } from './site-layers.ts';
 
 export interface PreviousRelease {
-  client: string;
+  /** its release folder (site/ is what it serves) */
+  dir: string;
   snapshotFile: string;
   manifest: Record<string, string[]>;
   fingerprint: string;
+  /** what its release.json records of its site (absent before layered sites) */
+  site: SiteCounts | undefined;
 }
 
 export interface RenderInput {
-  /** The release folder being built: client/, server/ and pages.json go here. */
+  /** The release folder being built: site/ (and client/ after a full render), server/ and pages.json go here. */
   dir: string;
   snapshotFile: string;
   previous: PreviousRelease | undefined;
@@ -42,6 +48,11 @@ export interface RenderResult {
   ms: number;
   plan?: RenderPlan['counts'];
   manifest: Record<string, string[]>;
+  /** the site's layers; `base` undefined: this release's own client/ */
+  site: Omit<SiteCounts, 'base'> & { base: string | undefined };
+  /** the files the render wrote, and those of the previous site this one no longer has (changed-urls.ts) */
+  rendered: string[];
+  removed: string[];
 }
 
 /** Past this share of changed providers a full render is simpler and about as fast. */
@@ -53,6 +64,7 @@ export function incrementalBlocker(input: RenderInput): string | undefined {
   if (!previous) return 'no previous release to copy from';
   if (previous.fingerprint !== input.fingerprint) return 'the site code or settings changed since the previous release';
   if (Object.keys(previous.manifest).length === 0) return 'the previous release has no page manifest';
+  if (!previous.site) return 'the previous release was stored before layered sites';
   if (diff.categoriesChanged) return 'the categories changed (every page shows them)';
   if (diff.reportsChanged) return 'the reports changed';
   if (touchedProviders(diff).length > INCREMENTAL_MAX_SHARE * Math.max(1, input.newFacts.providers.size)) {
@@ -81,8 +93,12 @@ async function renderFull(input: RenderInput): Promise<Omit<RenderResult, 'ms'>>
   const manifest = readManifestDir(manifestDir);
   fs.renameSync(path.join(out, 'client'), path.join(input.dir, 'client'));
   moveServer(out, input.dir);
-  const rendered = listFiles(path.join(input.dir, 'client')).length;
-  return { mode: 'full', renderedPaths: rendered, copiedPaths: 0, manifest };
+  makeFullSite(input.dir);
+  const rendered = listFiles(path.join(input.dir, 'client'));
+  const now = new Set(rendered);
+  const removed = input.previous ? siteFiles(siteOf(input.previous.dir)).map((f) => f.rel).filter((rel) => !now.has(rel)) : [];
+  const site = { base: undefined, baseFiles: rendered.length, overlayFiles: 0, goneFiles: 0 };
+  return { mode: 'full', renderedPaths: rendered.length, copiedPaths: 0, manifest, site, rendered, removed };
 }
 
 async function renderIncremental(input: RenderInput, previous: PreviousRelease): Promise<Omit<RenderResult, 'ms'> | undefined> {
@@ -106,15 +122,22 @@ async function renderIncremental(input: RenderInput, previous: PreviousRelease):
     return undefined;
   }
   const t2 = performance.now();
-  const client = path.join(input.dir, 'client');
-  linkTree(previous.client, client);
   // Pages of the previous release that the new data no longer has.
   const now = new Set(Object.values(manifest).flat());
-  for (const paths of Object.values(previous.manifest)) for (const p of paths) if (!now.has(p)) removeUrlPath(client, p);
-  const rendered = overlayTree(path.join(out, 'client'), client);
+  const removedUrlPaths = Object.values(previous.manifest).flatMap((paths) => paths.filter((p) => !now.has(p)));
+  const base = baseReleaseOf(previous.dir)!;
+  const { baseFiles } = previous.site!;
+  const layered = layerSite({ dir: input.dir, previousDir: previous.dir, base, baseFiles, renderedDir: path.join(out, 'client'), removedUrlPaths });
   moveServer(out, input.dir);
-  input.log(`copied the unchanged files from the previous release: ${seconds(t2)}`);
-  return { mode: 'incremental', renderedPaths: rendered.length, copiedPaths: listFiles(client).length - rendered.length, plan: plan.counts, manifest };
+  input.log(`layered ${layered.rendered.length} rendered files over the previous release (overlay ${layered.overlayFiles} files, ${layered.goneFiles} gone, base ${base}): ${seconds(t2)}`);
+  const result = { mode: 'incremental' as const, renderedPaths: layered.rendered.length, copiedPaths: layered.files - layered.rendered.length, plan: plan.counts, manifest, rendered: layered.rendered, removed: layered.removed };
+  if (layered.overlayFiles <= COMPACT_SHARE * baseFiles) {
+    return { ...result, site: { base, baseFiles, overlayFiles: layered.overlayFiles, goneFiles: layered.goneFiles } };
+  }
+  const t3 = performance.now();
+  const files = compactSite(input.dir);
+  input.log(`the overlay passed ${COMPACT_SHARE * 100}% of the base: wrote the site out whole as a new base (${files} files): ${seconds(t3)}`);
+  return { ...result, site: { base: undefined, baseFiles: files, overlayFiles: 0, goneFiles: 0 } };
 }
 
 function moveServer(out: string, dir: string): void {

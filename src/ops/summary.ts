@@ -23,7 +23,10 @@ export function formatSummary(r: RebuildResult, cwd = process.cwd()): string {
   if (r.previousReleaseId && d.reportsChanged) lines.push('  the reports changed');
   const render = r.render;
   lines.push(
-    `site: ${render.mode} render in ${(render.ms / 1000).toFixed(1)}s (${render.renderedPaths} files rendered, ${render.copiedPaths} copied from the previous release)`,
+    `site: ${render.mode} render in ${(render.ms / 1000).toFixed(1)}s (${render.renderedPaths} files rendered, ${render.copiedPaths} kept from the previous release)`,
+    render.site.base
+      ? `  stored as layers over ${render.site.base} (${render.site.baseFiles} files): ${render.site.overlayFiles} in the overlay, ${render.site.goneFiles} gone`
+      : `  stored whole (${render.site.baseFiles} files): the base of the next releases`,
   );
   const urls = allChanged(r.urls);
   const byKind = Object.entries(countByKind(urls))
