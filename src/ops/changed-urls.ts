@@ -1,13 +1,17 @@
 /**
- * The URLs whose pages changed between two releases, found by comparing the two
- * client trees file by file (so the list is exact whatever rendered them), grouped
- * for the editor's summary and written for an IndexNow submission:
+ * The URLs whose pages changed between two releases, grouped for the editor's
+ * summary and written for an IndexNow submission. After an incremental render
+ * they come from the render itself (render.ts: the rendered files whose bytes
+ * differ from the previous release's, and the URL paths gone from the page
+ * manifest), so the cost follows the change, not the site; after a full render,
+ * from comparing the two client trees file by file. Written:
  *   changed-urls.txt  one absolute URL a line (changed, added and removed pages)
  *   indexnow.json     the body of POST https://api.indexnow.org/indexnow
  * Build assets (/_astro/*), host rules (_headers) and the 404 page are left out.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { RenderedChanges } from './render.ts';
 import { diffTrees, urlPathOfFile } from './tree.ts';
 
 export type UrlKind = 'provider page' | 'VIC card' | 'category page' | 'landing page' | 'sitemap' | 'other page';
@@ -25,6 +29,17 @@ export function changedUrlPaths(previousClient: string | undefined, nextClient: 
   const d = diffTrees(previousClient, nextClient);
   const urls = (files: string[]) => files.filter((f) => !NOT_A_PAGE.test(f)).map(urlPathOfFile).sort();
   return { added: urls(d.added), removed: urls(d.removed), changed: urls(d.changed) };
+}
+
+/** The URLs of an incremental render's changes (render.ts, RenderedChanges). */
+export function changedUrlsOfRender(c: RenderedChanges, previousClient: string): ChangedUrls {
+  const pages = c.files.filter((f) => !NOT_A_PAGE.test(f));
+  const existed = (f: string) => fs.existsSync(path.join(previousClient, f));
+  return {
+    added: pages.filter((f) => !existed(f)).map(urlPathOfFile).sort(),
+    removed: [...c.removedPaths].sort(),
+    changed: pages.filter(existed).map(urlPathOfFile).sort(),
+  };
 }
 
 export function kindOf(urlPath: string): UrlKind {

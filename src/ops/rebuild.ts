@@ -34,7 +34,7 @@ import {
   type ReleasePaths,
 } from './releases.ts';
 import { renderRelease, type PreviousRelease, type RenderResult } from './render.ts';
-import { changedUrlPaths, writeIndexNowFiles, type ChangedUrls } from './changed-urls.ts';
+import { changedUrlPaths, changedUrlsOfRender, writeIndexNowFiles, type ChangedUrls } from './changed-urls.ts';
 import { snapshotVerifier } from './verify.ts';
 import { publishAfterSwitch, type PublishOutcome } from './origin-publish.ts';
 
@@ -101,6 +101,7 @@ async function rebuildLocked(o: RebuildOptions): Promise<RebuildResult> {
       previousId && previousInfo
         ? {
             client: path.join(releaseDir(paths, previousId), 'client'),
+            server: path.join(releaseDir(paths, previousId), 'server'),
             snapshotFile: path.join(releaseDir(paths, previousId), 'snapshot.db'),
             manifest: readManifest(path.join(releaseDir(paths, previousId), 'pages.json')),
             fingerprint: previousInfo.fingerprint,
@@ -113,7 +114,9 @@ async function rebuildLocked(o: RebuildOptions): Promise<RebuildResult> {
     const render = await renderRelease({ dir: work, snapshotFile, previous, diff, newFacts, fingerprint, forceFull: o.forceFull, log, baseEnv: o.baseEnv, urls: { webUrl: o.env.publicWebUrl, apiUrl: o.env.publicApiUrl } });
     fs.writeFileSync(path.join(work, 'pages.json'), JSON.stringify(render.manifest));
 
-    const urls = changedUrlPaths(previous && fs.existsSync(previous.client) ? previous.client : undefined, path.join(work, 'client'));
+    const urls = render.changes
+      ? changedUrlsOfRender(render.changes, previous!.client)
+      : changedUrlPaths(previous && fs.existsSync(previous.client) ? previous.client : undefined, path.join(work, 'client'));
     const { urlsFile, bodyFile } = writeIndexNowFiles(work, urls, o.env.publicWebUrl, o.indexNowKey);
 
     const id = newReleaseId(built.snapshotId);

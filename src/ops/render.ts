@@ -1,7 +1,10 @@
 /**
- * Renders a release's site: a full `astro build`, or an incremental one that
- * renders only the planned paths (render-plan.ts) and takes every other file from
- * the previous release (hard links), deleting pages that no longer exist.
+ * Renders a release's site: a full `astro build`, or an incremental render of
+ * only the planned paths (render-plan.ts) through the page bundle the previous
+ * release kept (page-renderer.ts: no bundling), whose files that differ from the
+ * previous release's are kept in the release's changed/ folder; every other file
+ * is taken from the previous release (hard links), and pages that no longer exist
+ * are deleted.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,10 +13,13 @@ import { touchedProviders } from './diff.ts';
 import { planIncremental, type RenderPlan } from './render-plan.ts';
 import type { PublicUrls } from '../web/urls.ts';
 import { readManifestDir, runAstroBuild } from './site-build.ts';
-import { linkTree, listFiles, overlayTree, removeUrlPath } from './tree.ts';
+import { keptBundleDir, renderKeptPages } from './page-renderer.ts';
+import { linkTree, listFiles, overlayTree, removeUrlPath, sameFile } from './tree.ts';
 
 export interface PreviousRelease {
   client: string;
+  /** its server/ folder: the server bundle and the kept page bundle (src/site/kept-bundle.ts) */
+  server: string;
   snapshotFile: string;
   manifest: Record<string, string[]>;
   fingerprint: string;
@@ -42,6 +48,20 @@ export interface RenderResult {
   ms: number;
   plan?: RenderPlan['counts'];
   manifest: Record<string, string[]>;
+  /** incremental renders: what changed against the previous release */
+  changes?: RenderedChanges;
+}
+
+/** The release folder's subfolder of an incremental render's changed files. */
+export const CHANGED_DIR = 'changed';
+
+export interface RenderedChanges {
+  /** a folder holding exactly the rendered files whose bytes differ from the previous release (new or changed), by their path under client/ */
+  dir: string;
+  /** those files' paths under client/, sorted */
+  files: string[];
+  /** URL paths of the previous release that the new data no longer has (page manifest comparison), sorted */
+  removedPaths: string[];
 }
 
 /** Past this share of changed providers a full render is simpler and about as fast. */
@@ -52,6 +72,7 @@ export function incrementalBlocker(input: RenderInput): string | undefined {
   if (input.forceFull) return '--full was given';
   if (!previous) return 'no previous release to copy from';
   if (previous.fingerprint !== input.fingerprint) return 'the site code or settings changed since the previous release';
+  if (!keptBundleDir(previous.server)) return 'the previous release kept no page bundle';
   if (Object.keys(previous.manifest).length === 0) return 'the previous release has no page manifest';
   if (diff.categoriesChanged) return 'the categories changed (every page shows them)';
   if (diff.reportsChanged) return 'the reports changed';
@@ -94,27 +115,65 @@ async function renderIncremental(input: RenderInput, previous: PreviousRelease):
   );
   const scopeFile = path.join(input.dir, 'render-scope.json');
   fs.writeFileSync(scopeFile, JSON.stringify(plan.scope));
-  const out = path.join(input.dir, 'out');
   const manifestDir = path.join(input.dir, 'manifest');
+  const changedDir = path.join(input.dir, CHANGED_DIR);
   const t1 = performance.now();
-  await runAstroBuild({ snapshotFile: input.snapshotFile, outDir: out, manifestDir, scopeFile, logFile: path.join(input.dir, 'build.log'), baseEnv: input.baseEnv });
-  input.log(`astro build of the planned pages: ${seconds(t1)}`);
+  const done = await renderKeptPages({ serverDir: previous.server, snapshotFile: input.snapshotFile, scopeFile, manifestDir, outDir: changedDir, baseEnv: input.baseEnv });
+  input.log(`rendered ${done.pages} pages and ${done.cards} VIC cards with the kept bundle: ${seconds(t1)} (bundle loaded in ${(done.loadMs / 1000).toFixed(1)}s)`);
   const manifest = readManifestDir(manifestDir);
   if (Object.keys(manifest).length === 0) {
-    fs.rmSync(out, { recursive: true, force: true });
+    fs.rmSync(changedDir, { recursive: true, force: true });
     fs.rmSync(manifestDir, { recursive: true, force: true });
     return undefined;
   }
+  const files = keepChangedFiles(changedDir, previous.client);
+  const now = new Set(Object.values(manifest).flat());
+  const removedPaths = Object.values(previous.manifest)
+    .flat()
+    .filter((p) => !now.has(p))
+    .sort();
+
+  // The release's tree: the previous release's files (hard links), less the pages
+  // that no longer exist, with the changed files over them.
   const t2 = performance.now();
   const client = path.join(input.dir, 'client');
   linkTree(previous.client, client);
-  // Pages of the previous release that the new data no longer has.
-  const now = new Set(Object.values(manifest).flat());
-  for (const paths of Object.values(previous.manifest)) for (const p of paths) if (!now.has(p)) removeUrlPath(client, p);
-  const rendered = overlayTree(path.join(out, 'client'), client);
-  moveServer(out, input.dir);
+  for (const p of removedPaths) removeUrlPath(client, p);
+  overlayTree(changedDir, client);
+  linkTree(previous.server, path.join(input.dir, 'server'));
   input.log(`copied the unchanged files from the previous release: ${seconds(t2)}`);
-  return { mode: 'incremental', renderedPaths: rendered.length, copiedPaths: listFiles(client).length - rendered.length, plan: plan.counts, manifest };
+  const renderedPaths = done.pages + done.cards;
+  return {
+    mode: 'incremental',
+    renderedPaths,
+    copiedPaths: listFiles(client).length - renderedPaths,
+    plan: plan.counts,
+    manifest,
+    changes: { dir: changedDir, files, removedPaths },
+  };
+}
+
+/**
+ * Keeps in `dir` only the rendered files whose bytes differ from the previous
+ * release's (new or changed); returns their paths. A page in the plan often
+ * renders to the same bytes (a landing page whose list did not move).
+ */
+function keepChangedFiles(dir: string, previousClient: string): string[] {
+  const changed: string[] = [];
+  for (const rel of listFiles(dir)) {
+    const before = path.join(previousClient, rel);
+    if (!fs.existsSync(before) || !sameFile(before, path.join(dir, rel))) changed.push(rel);
+    else removeFileAndEmptyFolders(dir, rel);
+  }
+  return changed;
+}
+
+function removeFileAndEmptyFolders(root: string, rel: string): void {
+  fs.rmSync(path.join(root, rel));
+  for (let d = path.dirname(path.join(root, rel)); d.startsWith(root + path.sep); d = path.dirname(d)) {
+    if (fs.readdirSync(d).length > 0) break;
+    fs.rmdirSync(d);
+  }
 }
 
 function moveServer(out: string, dir: string): void {

@@ -1,5 +1,5 @@
 /**
- * File-tree helpers for release folders: list, hard-link copy, overlay, compare,
+ * File-tree helpers for release folders: list, hard-link copy, hard-link overlay, compare,
  * and the mapping between a pre-rendered file and its URL path (build.format
  * 'file': `/provider/x` is `provider/x.html`, `/` is `index.html`, endpoints keep
  * their own name such as `provider/x/vic.json`).
@@ -46,7 +46,7 @@ export function linkTree(from: string, to: string): void {
   }
 }
 
-/** Moves every file of `from` into `to`, replacing what is there (unlink first: never write through a shared link). */
+/** Hard-links every file of `from` into `to`, replacing what is there (unlink first: never write through a shared link). */
 export function overlayTree(from: string, to: string): string[] {
   const files = listFiles(from);
   const made = new Set<string>();
@@ -57,7 +57,7 @@ export function overlayTree(from: string, to: string): string[] {
       made.add(path.dirname(dest));
     }
     fs.rmSync(dest, { force: true });
-    fs.renameSync(path.join(from, rel), dest);
+    fs.linkSync(path.join(from, rel), dest);
   }
   return files;
 }
@@ -110,7 +110,8 @@ export function diffTrees(before: string | undefined, after: string): { added: s
   return result;
 }
 
-function sameFile(x: string, y: string): boolean {
+/** True when the two files hold the same bytes (or are one hard-linked file). */
+export function sameFile(x: string, y: string): boolean {
   const sx = fs.statSync(x);
   const sy = fs.statSync(y);
   if (sx.ino === sy.ino && sx.dev === sy.dev) return true; // the same hard-linked file

@@ -8,12 +8,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { breakDataset, editDataset } from './dataset-edits.ts';
+import { allChanged, changedUrlPaths } from '../../src/ops/changed-urls.ts';
 import { deploymentEnv, generate, rebuildOk, runScript, sha256File, treeHashes, workspace } from '../resilience/fixture.ts';
 
 let ws = '';
 let env: Record<string, string> = {};
 let dsA = '';
-let edits: { updated: string[]; removed: string[]; added: string[] };
+let edits: ReturnType<typeof editDataset>;
 
 const history = () => (JSON.parse(fs.readFileSync(path.join(env.RELEASES_DIR!, 'history.json'), 'utf8')) as { active: string[] }).active;
 const live = () => history()[history().length - 1]!;
@@ -27,7 +28,7 @@ const liveClient = () => fs.realpathSync(env.STATIC_ROOT!);
 beforeAll(async () => {
   ws = workspace('rebuild');
   dsA = await generate(path.join(ws, 'dsA'), 160, 5);
-  edits = editDataset(dsA, path.join(ws, 'dsB'), { update: 3, remove: 1, add: 1 });
+  edits = editDataset(dsA, path.join(ws, 'dsB'), { update: 3, remove: 1, add: 1, unpublish: 1, moveCity: 1 });
   breakDataset(dsA, path.join(ws, 'dsBroken'));
   env = deploymentEnv(ws);
   await rebuildOk(dsA, env);
@@ -62,8 +63,10 @@ describe('npm run rebuild', () => {
     const r = await rebuildOk(path.join(ws, 'dsB'), env);
     const incremental = live();
     expect(releaseJson(incremental).render.mode, r.stderr).toBe('incremental');
-    expect(r.stdout).toContain('providers: 1 added, 1 removed, 3 updated');
-    for (const slug of [...edits.updated, ...edits.added, ...edits.removed]) expect(r.stdout).toContain(slug);
+    // An unpublished provider is a removed one to readers; a city change is an update.
+    expect(r.stdout).toContain('providers: 1 added, 2 removed, 4 updated');
+    for (const slug of [...edits.updated, ...edits.added, ...edits.removed, ...edits.unpublished, ...edits.moved]) expect(r.stdout).toContain(slug);
+    expect(r.stderr).toContain('with the kept bundle');
 
     // The changed-URL list: the edited providers' pages and cards, the sitemaps, nothing from /_astro.
     const urls = fs.readFileSync(path.join(env.RELEASES_DIR!, incremental, 'changed-urls.txt'), 'utf8').trim().split('\n');
@@ -74,9 +77,15 @@ describe('npm run rebuild', () => {
     }
     expect(urls).toContain(`${web}/provider/${edits.added[0]}`);
     expect(urls).toContain(`${web}/provider/${edits.removed[0]}`);
+    expect(urls).toContain(`${web}/provider/${edits.unpublished[0]}`);
+    expect(urls).toContain(`${web}/provider/${edits.moved[0]}`);
     expect(urls).toContain(`${web}/sitemap-providers.xml`);
     expect(urls.some((u) => u.includes('/kategori/'))).toBe(true);
     expect(urls.some((u) => u.includes('/_astro/'))).toBe(false);
+    // Taken from the render (the files whose bytes changed, the paths gone), the list is
+    // the one a file-by-file comparison of the two releases' trees gives.
+    const compared = allChanged(changedUrlPaths(path.join(env.RELEASES_DIR!, releaseA, 'client'), path.join(env.RELEASES_DIR!, incremental, 'client')));
+    expect(urls).toEqual(compared.map((p) => `${web}${p}`));
     const indexNow = JSON.parse(fs.readFileSync(path.join(env.RELEASES_DIR!, incremental, 'indexnow.json'), 'utf8')) as Record<string, unknown>;
     expect(indexNow).toEqual({ host: 'direktori.example', key: env.INDEXNOW_KEY, keyLocation: `${web}/${env.INDEXNOW_KEY}.txt`, urlList: urls });
 
