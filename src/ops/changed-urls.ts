@@ -7,11 +7,10 @@
  *   indexnow.json     the body of POST https://api.indexnow.org/indexnow
  * Build assets (/_astro/*), host rules (_headers) and the 404 page are left out.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileInSite, siteLayers } from '../server/site-folder.ts';
-import { urlPathOfFile } from './tree.ts';
+import { sameFile, urlPathOfFile } from './tree.ts';
 
 export type UrlKind = 'provider page' | 'VIC card' | 'category page' | 'landing page' | 'sitemap' | 'other page';
 
@@ -36,18 +35,10 @@ export function changedUrlPaths(previousSite: string | undefined, nextSite: stri
     const was = before && fileInSite(before, rel);
     const now = fileInSite(after, rel);
     if (!was) d.added.push(rel);
-    else if (!now || !sameFile(was, now)) d.changed.push(rel);
+    else if (!now || !sameFile(was.file, now.file)) d.changed.push(rel);
   }
   const urls = (files: readonly string[]) => files.filter((f) => !NOT_A_PAGE.test(f)).map(urlPathOfFile).sort();
   return { added: urls(d.added), removed: urls(removed), changed: urls(d.changed) };
-}
-
-const hashFile = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-
-function sameFile(x: { file: string; stat: fs.Stats }, y: { file: string; stat: fs.Stats }): boolean {
-  if (x.stat.ino === y.stat.ino && x.stat.dev === y.stat.dev) return true; // the same hard-linked file
-  if (x.stat.size !== y.stat.size) return false;
-  return hashFile(x.file) === hashFile(y.file);
 }
 
 export function kindOf(urlPath: string): UrlKind {

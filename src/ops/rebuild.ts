@@ -104,6 +104,7 @@ async function rebuildLocked(o: RebuildOptions): Promise<RebuildResult> {
       previousId && previousInfo
         ? {
             dir: releaseDir(paths, previousId),
+            server: path.join(releaseDir(paths, previousId), 'server'),
             snapshotFile: path.join(releaseDir(paths, previousId), 'snapshot.db'),
             manifest: readManifest(path.join(releaseDir(paths, previousId), 'pages.json')),
             fingerprint: previousInfo.fingerprint,

@@ -1,8 +1,10 @@
 /**
- * Runs `astro build` for one release: DIRECTORY_DB points at the release's own
- * snapshot, ASTRO_OUT_DIR at a fresh folder (astro.config.mjs reads it), and the
- * incremental variables of src/site/render-scope.ts when a scope is given. The
- * build's output goes to a log file; its tail is shown when the build fails.
+ * Runs a full `astro build` for one release: DIRECTORY_DB points at the release's
+ * own snapshot, ASTRO_OUT_DIR at a fresh folder (astro.config.mjs reads it), and
+ * RENDER_MANIFEST_DIR at the folder where each route records its paths
+ * (src/site/render-scope.ts). A small publish renders without a build
+ * (page-renderer.ts). The build's output goes to a log file; its tail is shown
+ * when the build fails.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,8 +15,6 @@ export interface SiteBuildOptions {
   snapshotFile: string;
   outDir: string;
   manifestDir: string;
-  /** URL paths to render (incremental); undefined renders everything. */
-  scopeFile?: string;
   logFile: string;
   projectRoot?: string;
   /** The environment the entry point was started with (scripts/rebuild.ts): the child build inherits it, with the release's own paths over it. */
@@ -32,8 +32,8 @@ export async function runAstroBuild(o: SiteBuildOptions): Promise<void> {
     RENDER_MANIFEST_DIR: o.manifestDir,
     ASTRO_TELEMETRY_DISABLED: '1',
   };
-  if (o.scopeFile) env.RENDER_SCOPE_FILE = o.scopeFile;
-  else delete env.RENDER_SCOPE_FILE;
+  // A full build renders everything, whatever the entry point was started with.
+  delete env.RENDER_SCOPE_FILE;
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
       cwd: root,

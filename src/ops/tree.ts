@@ -1,5 +1,5 @@
 /**
- * File-tree helpers for release folders: list, hard-link copy, remove, and the
+ * File-tree helpers for release folders: list, hard-link copy, remove, compare, and the
  * mapping between a pre-rendered file and its URL path (build.format
  * 'file': `/provider/x` is `provider/x.html`, `/` is `index.html`, endpoints keep
  * their own name such as `provider/x/vic.json`).
@@ -74,4 +74,13 @@ export function removeFile(root: string, rel: string): void {
       break;
     }
   }
+}
+
+/** True when the two files hold the same bytes (or are one hard-linked file). */
+export function sameFile(x: string, y: string): boolean {
+  const sx = fs.statSync(x);
+  const sy = fs.statSync(y);
+  if (sx.ino === sy.ino && sx.dev === sy.dev) return true; // the same hard-linked file
+  if (sx.size !== sy.size) return false;
+  return fs.readFileSync(x).equals(fs.readFileSync(y));
 }

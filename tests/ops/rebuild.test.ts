@@ -11,12 +11,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { breakDataset, editDataset } from './dataset-edits.ts';
 import { exportSite } from '../../src/ops/site-layers.ts';
+import { allChanged } from '../../src/ops/changed-urls.ts';
+import { urlPathOfFile } from '../../src/ops/tree.ts';
 import { deploymentEnv, generate, rebuildOk, runScript, sha256File, treeHashes, workspace } from '../resilience/fixture.ts';
 
 let ws = '';
 let env: Record<string, string> = {};
 let dsA = '';
-let edits: { updated: string[]; removed: string[]; added: string[] };
+let edits: ReturnType<typeof editDataset>;
 
 const history = () => (JSON.parse(fs.readFileSync(path.join(env.RELEASES_DIR!, 'history.json'), 'utf8')) as { active: string[] }).active;
 const live = () => history()[history().length - 1]!;
@@ -38,7 +40,7 @@ const releaseSite = (id: string) => path.join(env.RELEASES_DIR!, id, 'site');
 beforeAll(async () => {
   ws = workspace('rebuild');
   dsA = await generate(path.join(ws, 'dsA'), 160, 5);
-  edits = editDataset(dsA, path.join(ws, 'dsB'), { update: 3, remove: 1, add: 1 });
+  edits = editDataset(dsA, path.join(ws, 'dsB'), { update: 3, remove: 1, add: 1, unpublish: 1, moveCity: 1 });
   breakDataset(dsA, path.join(ws, 'dsBroken'));
   env = deploymentEnv(ws);
   await rebuildOk(dsA, env);
@@ -75,8 +77,10 @@ describe('npm run rebuild', () => {
     const r = await rebuildOk(path.join(ws, 'dsB'), env);
     const incremental = live();
     expect(releaseJson(incremental).render.mode, r.stderr).toBe('incremental');
-    expect(r.stdout).toContain('providers: 1 added, 1 removed, 3 updated');
-    for (const slug of [...edits.updated, ...edits.added, ...edits.removed]) expect(r.stdout).toContain(slug);
+    // An unpublished provider is a removed one to readers; a city change is an update.
+    expect(r.stdout).toContain('providers: 1 added, 2 removed, 4 updated');
+    for (const slug of [...edits.updated, ...edits.added, ...edits.removed, ...edits.unpublished, ...edits.moved]) expect(r.stdout).toContain(slug);
+    expect(r.stderr).toContain('with the kept bundle');
 
     // The changed-URL list: the edited providers' pages and cards, the sitemaps, nothing from /_astro.
     const urls = fs.readFileSync(path.join(env.RELEASES_DIR!, incremental, 'changed-urls.txt'), 'utf8').trim().split('\n');
@@ -87,6 +91,8 @@ describe('npm run rebuild', () => {
     }
     expect(urls).toContain(`${web}/provider/${edits.added[0]}`);
     expect(urls).toContain(`${web}/provider/${edits.removed[0]}`);
+    expect(urls).toContain(`${web}/provider/${edits.unpublished[0]}`);
+    expect(urls).toContain(`${web}/provider/${edits.moved[0]}`);
     expect(urls).toContain(`${web}/sitemap-providers.xml`);
     expect(urls.some((u) => u.includes('/kategori/'))).toBe(true);
     expect(urls.some((u) => u.includes('/_astro/'))).toBe(false);
@@ -96,6 +102,16 @@ describe('npm run rebuild', () => {
     // The same data rendered whole must give the same bytes (a copy of the incremental tree first:
     // the next rebuild may prune it).
     const incrementalTree = siteHashes(releaseSite(incremental));
+    // Taken from the render (the files whose bytes changed, the paths gone), the list is
+    // the one a file-by-file comparison of the two releases' resolved trees gives.
+    const treeA = siteHashes(releaseSite(releaseA));
+    const pages = (files: string[]) => files.filter((f) => !/^(?:_astro\/|_headers$|_redirects$|404\.html$)/.test(f)).map(urlPathOfFile).sort();
+    const compared = allChanged({
+      added: pages(Object.keys(incrementalTree).filter((f) => !(f in treeA))),
+      removed: pages(Object.keys(treeA).filter((f) => !(f in incrementalTree))),
+      changed: pages(Object.keys(incrementalTree).filter((f) => f in treeA && treeA[f] !== incrementalTree[f])),
+    });
+    expect(urls).toEqual(compared.map((p) => `${web}${p}`));
     const rendered = Object.keys(incrementalTree).length;
     await rebuildOk(path.join(ws, 'dsB'), env, ['--full']);
     const full = live();
