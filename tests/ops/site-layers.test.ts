@@ -2,7 +2,7 @@
  * Layered sites with real files: a full release, two releases layered on it (a
  * page changed, one removed, one added back), read the same way by the node's
  * StaticFiles, by a real nginx with docs/nginx-static.conf and by the export
- * (npm run release:export); the changed URLs from the rendered set; prune keeping
+ * (npm run release:export) and the origin's publish; the changed URLs from the rendered set; prune keeping
  * the base a kept release needs; a fold into a new base; a release folder of the
  * layout before layered sites activated as any other.
  */
@@ -10,6 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedUrlPaths } from '../../src/ops/changed-urls.ts';
+import { blobOnOrigin, ReleaseFilesSchema } from '../../src/ops/origin-layout.ts';
+import { publishRelease } from '../../src/ops/origin-publish.ts';
 import { activate, prune, writeHistory, type ReleasePaths } from '../../src/ops/releases.ts';
 import { baseReleaseOf, compactSite, ensureSite, exportSite, layerSite, makeFullSite, siteOf, type Layered } from '../../src/ops/site-layers.ts';
 import { StaticFiles } from '../../src/server/static-files.ts';
@@ -161,6 +163,23 @@ describe('nginx with docs/nginx-static.conf over STATIC_ROOT', () => {
 });
 
 describe('releases of layered sites', () => {
+  let snapshot = '';
+  beforeAll(async () => {
+    snapshot = path.join(ws, 'snapshot.db');
+    await buildSnapshot({ inputDir: await generate(path.join(ws, 'ds'), 20, 5), outFile: snapshot });
+  });
+
+  it('is published to the origin as the plain tree its layers resolve to', () => {
+    fs.copyFileSync(snapshot, path.join(dir('c'), 'snapshot.db'));
+    const originDir = path.join(ws, 'origin');
+    const { manifest } = publishRelease(paths, 'c', originDir);
+    const list = ReleaseFilesSchema.parse(JSON.parse(fs.readFileSync(path.join(originDir, manifest.files.path), 'utf8')));
+    const published: Record<string, string> = {};
+    for (const [p, sha] of list.files) if (p.startsWith('client/')) published[p.slice('client/'.length)] = fs.readFileSync(path.join(originDir, blobOnOrigin(sha)), 'utf8');
+    expect(published).toEqual(C);
+    expect(list.files.some(([p]) => p.startsWith('site/'))).toBe(false);
+  });
+
   it('prune keeps the base a kept release is layered on', () => {
     writeHistory(paths, ['a', 'b', 'c']);
     expect(prune(paths, 1)).toEqual(['b']);
@@ -175,11 +194,10 @@ describe('releases of layered sites', () => {
     expect(contents(exportTo(siteOf(dir('c')), 'c-folded'))).toEqual(C);
   });
 
-  it('activates a release folder of the layout before layered sites (client/ only): STATIC_ROOT points at its new site/', async () => {
+  it('activates a release folder of the layout before layered sites (client/ only): STATIC_ROOT points at its new site/', () => {
     const old = dir('old');
     writeTree(path.join(old, 'client'), A);
-    const dataset = await generate(path.join(ws, 'ds'), 20, 5);
-    await buildSnapshot({ inputDir: dataset, outFile: path.join(old, 'snapshot.db') });
+    fs.copyFileSync(snapshot, path.join(old, 'snapshot.db'));
     ensureSite(old); // activate does it again, as after a publish: the second changes nothing
     activate(paths, 'old');
     expect(fs.realpathSync(paths.staticRoot)).toBe(fs.realpathSync(siteOf(old)));
