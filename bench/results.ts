@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { LongTailHttpRun } from './long-tail-http.ts';
 import type { LongTailSearchResult } from './long-tail-search.ts';
 import type { MachineInfo } from './machine.ts';
+import type { PublishFigures } from './publish.ts';
 import type { LatencySummary } from './stats.ts';
 import { renderTable, type Cell } from './table.ts';
 
@@ -40,6 +41,8 @@ export interface BenchResults {
   snapshot: { seconds100k: number | null; peakRssMb100k: number | null; seconds1m: number | null; peakRssMb1m: number | null; [key: string]: unknown };
   /** the long-tail part, per size ('100k', '1m') */
   longTail?: Record<string, LongTailFigures>;
+  /** the publish part, per size ('100k', '1m') */
+  publish?: Record<string, PublishFigures>;
   measuredAt: Record<string, string>;
 }
 
@@ -144,6 +147,7 @@ export function resultsTable(r: BenchResults): string {
     ['snapshot 1M peak RSS MB', r.snapshot.peakRssMb1m, '<= 2,048', verdict(le(r.snapshot.peakRssMb1m, TARGETS.snapshot1mRssMb))],
   ];
   for (const [size, lt] of Object.entries(r.longTail ?? {})) rows.push(...longTailRows(size, lt));
+  for (const [size, p] of Object.entries(r.publish ?? {})) rows.push(...publishRows(size, p));
   const m = r.machine;
   const head = `${r.providers.toLocaleString('en-US')} providers (seed ${r.seed}) on ${m.cpuModel}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}`;
   return `${head}\n\n${renderTable(['figure', 'value', 'target', ''], rows)}`;
@@ -180,4 +184,18 @@ function longTailRows(size: string, lt: LongTailFigures): Cell[][] {
     [`${at}: server start to full integrity check done s (cache on / off)`, `${c.verifiedSeconds} / ${u.verifiedSeconds}`, '', ''],
     [`${at}: server RSS MB after load (cache on / off)`, `${orNa(c.serverRssMb)} / ${orNa(u.serverRssMb)}`, t?.rssMb ? `<= ${t.rssMb}` : '', t?.rssMb ? verdict(le(Math.max(c.serverRssMb ?? 0, u.serverRssMb ?? 0), t.rssMb)) : ''],
   ];
+}
+
+/** Rows of the publish part at one size: per publish, its figures and its steps (seconds). */
+export function publishRows(size: string, p: PublishFigures): Cell[][] {
+  return p.runs.flatMap((run) => {
+    const what = `publish ${size}: ${run.change === 'first' ? 'first release' : `${run.change.toLocaleString('en-US')} changed`}`;
+    const steps = Object.entries(run.steps)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
+    return [
+      [`${what} (${run.renderMode} render): s, tree peak RSS MB, releases MB`, `${run.seconds}, ${orNa(run.peakRssMb)}, ${run.releasesMb}`, '', ''],
+      [`${what}: steps s`, steps, '', ''],
+    ];
+  });
 }

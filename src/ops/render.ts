@@ -42,6 +42,8 @@ export interface RenderResult {
   ms: number;
   plan?: RenderPlan['counts'];
   manifest: Record<string, string[]>;
+  /** the `astro build` child's peak RSS */
+  childPeakRssMb: number;
 }
 
 /** Past this share of changed providers a full render is simpler and about as fast. */
@@ -77,12 +79,12 @@ export async function renderRelease(input: RenderInput): Promise<RenderResult> {
 async function renderFull(input: RenderInput): Promise<Omit<RenderResult, 'ms'>> {
   const out = path.join(input.dir, 'out');
   const manifestDir = path.join(input.dir, 'manifest');
-  await runAstroBuild({ snapshotFile: input.snapshotFile, outDir: out, manifestDir, logFile: path.join(input.dir, 'build.log'), baseEnv: input.baseEnv });
+  const childPeakRssMb = await runAstroBuild({ snapshotFile: input.snapshotFile, outDir: out, manifestDir, logFile: path.join(input.dir, 'build.log'), baseEnv: input.baseEnv });
   const manifest = readManifestDir(manifestDir);
   fs.renameSync(path.join(out, 'client'), path.join(input.dir, 'client'));
   moveServer(out, input.dir);
   const rendered = listFiles(path.join(input.dir, 'client')).length;
-  return { mode: 'full', renderedPaths: rendered, copiedPaths: 0, manifest };
+  return { mode: 'full', renderedPaths: rendered, copiedPaths: 0, manifest, childPeakRssMb };
 }
 
 async function renderIncremental(input: RenderInput, previous: PreviousRelease): Promise<Omit<RenderResult, 'ms'> | undefined> {
@@ -97,7 +99,7 @@ async function renderIncremental(input: RenderInput, previous: PreviousRelease):
   const out = path.join(input.dir, 'out');
   const manifestDir = path.join(input.dir, 'manifest');
   const t1 = performance.now();
-  await runAstroBuild({ snapshotFile: input.snapshotFile, outDir: out, manifestDir, scopeFile, logFile: path.join(input.dir, 'build.log'), baseEnv: input.baseEnv });
+  const childPeakRssMb = await runAstroBuild({ snapshotFile: input.snapshotFile, outDir: out, manifestDir, scopeFile, logFile: path.join(input.dir, 'build.log'), baseEnv: input.baseEnv });
   input.log(`astro build of the planned pages: ${seconds(t1)}`);
   const manifest = readManifestDir(manifestDir);
   if (Object.keys(manifest).length === 0) {
@@ -114,7 +116,7 @@ async function renderIncremental(input: RenderInput, previous: PreviousRelease):
   const rendered = overlayTree(path.join(out, 'client'), client);
   moveServer(out, input.dir);
   input.log(`copied the unchanged files from the previous release: ${seconds(t2)}`);
-  return { mode: 'incremental', renderedPaths: rendered.length, copiedPaths: listFiles(client).length - rendered.length, plan: plan.counts, manifest };
+  return { mode: 'incremental', renderedPaths: rendered.length, copiedPaths: listFiles(client).length - rendered.length, plan: plan.counts, manifest, childPeakRssMb };
 }
 
 function moveServer(out: string, dir: string): void {
