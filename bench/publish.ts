@@ -18,6 +18,7 @@ import { writeEditedDataset, type DatasetEdit } from './dataset-edit.ts';
 import { progress, progressShown } from './log.ts';
 import { round } from './stats.ts';
 import type { RebuildTimings } from '../src/ops/rebuild-steps.ts';
+import { filesOfUrlPath } from '../src/ops/tree.ts';
 
 /** Changed providers of the publishes after the first. */
 export const PUBLISH_CHANGES = [1, 100, 1000] as const;
@@ -113,7 +114,8 @@ async function publish(change: PublishRun['change'], input: string, env: NodeJS.
 
 /** The edit is what the live site shows; throws what is not. */
 function checkLive(client: string, edit: DatasetEdit): void {
-  const page = (slug: string) => path.join(client, 'provider', slug, 'index.html');
+  // the page file of /provider/<slug> (build.format 'file'; tree.ts knows the other forms)
+  const page = (slug: string) => filesOfUrlPath(`/provider/${slug}`).map((f) => path.join(client, f)).find((f) => fs.existsSync(f) && fs.statSync(f).isFile()) ?? `${client}/provider/${slug} (no page file)`;
   for (const e of edit.edits) {
     const text = fs.readFileSync(page(e.slug), 'utf8');
     if (!text.includes(e.marker)) throw new Error(`the live page of ${e.slug} does not show its edited ${e.field} (${e.marker})`);

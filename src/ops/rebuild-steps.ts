@@ -68,7 +68,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
 
 /** The summary's last line: every step that ran, the total and the peak memory. */
 export function stepLine(t: RebuildTimings): string {
-  const steps = t.steps.map((s) => `${s.name} ${seconds(s.ms)}`).join(' | ');
   const child = t.renderPeakRssMb === null ? '' : `, render child ${t.renderPeakRssMb} MB`;
-  return `steps: ${steps} | total ${seconds(t.totalMs)} | peak RSS ${t.peakRssMb} MB${child}`;
+  const cells = [...t.steps.map((s) => `${s.name} ${seconds(s.ms)}`), `total ${seconds(t.totalMs)}`, `peak RSS ${t.peakRssMb} MB${child}`];
+  return `steps: ${cells.join(' | ')}`;
 }

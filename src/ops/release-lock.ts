@@ -5,7 +5,7 @@
  *
  *   <releasesDir>/.lock            the holder: {pid, task, since}; made by link(2), so it
  *                                  appears whole or not at all
- *   <releasesDir>/.queue/<ticket>  one per waiter, named <ms since epoch>-<pid>: the
+ *   <releasesDir>/.queue/<ticket>  one per waiter, named <ms since epoch>-<pid>-<n>: the
  *                                  oldest living ticket is next
  *
  * A waiter polls (every POLL_MS) and tells, once per holder, whom it waits behind.
@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const POLL_MS = 200;
+let tickets = 0; // this process's, so two waits of one process never share a name
 
 interface Holder {
   pid: number;
@@ -49,7 +50,7 @@ const queueDir = (dir: string) => path.join(dir, '.queue');
 
 async function acquire(releasesDir: string, o: LockOptions): Promise<void> {
   fs.mkdirSync(queueDir(releasesDir), { recursive: true });
-  const ticket = path.join(queueDir(releasesDir), `${String(Date.now()).padStart(15, '0')}-${process.pid}`);
+  const ticket = path.join(queueDir(releasesDir), `${String(Date.now()).padStart(15, '0')}-${process.pid}-${tickets++}`);
   fs.writeFileSync(ticket, o.task);
   let toldAbout: string | undefined;
   try {
