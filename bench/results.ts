@@ -8,7 +8,8 @@ import path from 'node:path';
 import type { LongTailHttpRun } from './long-tail-http.ts';
 import type { LongTailSearchResult } from './long-tail-search.ts';
 import type { MachineInfo } from './machine.ts';
-import type { PublishFigures } from './publish.ts';
+import type { PublishFigures, PublishRun } from './publish.ts';
+import { REBUILD_STEPS } from '../src/ops/rebuild-steps.ts';
 import type { LatencySummary } from './stats.ts';
 import { renderTable, type Cell } from './table.ts';
 
@@ -81,6 +82,8 @@ export function writeResults(file: string, results: BenchResults): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
 }
+
+const REBUILD_STEP_NAMES = Object.keys(REBUILD_STEPS) as (keyof typeof REBUILD_STEPS)[];
 
 const TARGETS = {
   searchP50: 3,
@@ -186,16 +189,33 @@ function longTailRows(size: string, lt: LongTailFigures): Cell[][] {
   ];
 }
 
-/** Rows of the publish part at one size: per publish, its figures and its steps (seconds). */
-export function publishRows(size: string, p: PublishFigures): Cell[][] {
-  return p.runs.flatMap((run) => {
-    const what = `publish ${size}: ${run.change === 'first' ? 'first release' : `${run.change.toLocaleString('en-US')} changed`}`;
-    const steps = Object.entries(run.steps)
-      .map(([k, v]) => `${k} ${v}`)
-      .join(', ');
-    return [
-      [`${what} (${run.renderMode} render): s, tree peak RSS MB, releases MB`, `${run.seconds}, ${orNa(run.peakRssMb)}, ${run.releasesMb}`, '', ''],
-      [`${what}: steps s`, steps, '', ''],
-    ];
-  });
+/** 100000 -> 100k, 1000000 -> 1m: the keys of the per-size figures. */
+export const sizeLabel = (n: number) => (n % 1_000_000 === 0 ? `${n / 1_000_000}m` : n % 1000 === 0 ? `${n / 1000}k` : String(n));
+
+/** One row per publish in the summary table: its wall time. */
+function publishRows(size: string, p: PublishFigures): Cell[][] {
+  return p.runs.map((run) => [`publish ${size}: ${publishLabel(run)} s`, run.seconds, '', '']);
+}
+
+const publishLabel = (run: PublishRun) => (run.change === 'first' ? 'first release' : `${run.change.toLocaleString('en-US')} changed`);
+
+/** The publish part's own table: per publish, its render, memory, disk and each step's seconds. */
+export function publishTable(publish: Record<string, PublishFigures>): string {
+  const rows: Cell[][] = [];
+  for (const [size, p] of Object.entries(publish)) {
+    for (const run of p.runs) {
+      rows.push([
+        `${size} ${publishLabel(run)}`,
+        run.renderMode,
+        run.seconds,
+        ...REBUILD_STEP_NAMES.map((name) => run.steps[name]),
+        run.liveCheckMs,
+        run.peakRssMb,
+        run.rebuildPeakRssMb,
+        run.renderPeakRssMb,
+        run.releasesMb,
+      ]);
+    }
+  }
+  return renderTable(['publish', 'render', 'wall s', ...REBUILD_STEP_NAMES, 'live check ms', 'tree RSS MB', 'rebuild MB', 'render MB', 'releases MB'], rows);
 }

@@ -24,7 +24,7 @@ import { buildLongTailMix, longTailPath } from './long-tail-queries.ts';
 import type { LongTailSearchResult } from './long-tail-search.ts';
 import { runMeasured, scriptCommand } from './child.ts';
 import { progress, warn } from './log.ts';
-import { classTable, emptyResults, loadPrevious, resultsTable, writeResults, type BenchResults } from './results.ts';
+import { classTable, emptyResults, loadPrevious, publishTable, resultsTable, sizeLabel, writeResults, type BenchResults } from './results.ts';
 import type { OursSearchResult } from './search-ours.ts';
 import type { OramaSearchResult } from './search-orama.ts';
 import { runHttp } from './http.ts';
@@ -163,7 +163,7 @@ async function main(opts: BenchOptions): Promise<void> {
     if (opts.with1m) sets.push(await ensureDataset(1_000_000, opts.seed, opts.fresh));
     results.publish = { ...(results.publish ?? {}) };
     for (const set of sets) {
-      const size = set.providers === 1_000_000 ? '1m' : '100k';
+      const size = sizeLabel(set.providers);
       results.publish[size] = await runPublish(set);
       results.measuredAt[`publish${size}`] = now();
       save();
@@ -174,6 +174,7 @@ async function main(opts: BenchOptions): Promise<void> {
   const byClassOurs = (results.search.oursByClass ?? undefined) as Parameters<typeof classTable>[0];
   const byClassOrama = (results.search.oramaByClass ?? undefined) as Parameters<typeof classTable>[1];
   if (byClassOurs || byClassOrama) process.stdout.write(`${classTable(byClassOurs, byClassOrama)}\n\n`);
+  if (results.publish) process.stdout.write(`${publishTable(results.publish)}\n\n`);
   process.stdout.write(`wrote ${opts.out}\n`);
 }
 
