@@ -7,7 +7,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../src/env.ts';
-import { liveReleaseId, OpsError, releaseDir, withLock } from '../src/ops/releases.ts';
+import { liveReleaseId, OpsError, releaseDir } from '../src/ops/releases.ts';
+import { withLock } from '../src/ops/release-lock.ts';
 import { releasePaths } from '../src/ops/settings.ts';
 import { ensureSite, exportSite, siteOf } from '../src/ops/site-layers.ts';
 
@@ -16,7 +17,7 @@ try {
   if (positionals.length !== 1) throw new OpsError('usage: npm run release:export -- DIR [--release ID]');
   const to = path.resolve(positionals[0]!);
   const paths = releasePaths(loadEnv());
-  const { id, files } = await withLock(paths, async () => {
+  const { id, files } = await withLock(paths.releasesDir, { task: `release:export ${to}`, log: (msg) => process.stderr.write(`release:export: ${msg}\n`) }, async () => {
     const id = values.release ?? liveReleaseId(paths);
     if (!id) throw new OpsError(`no live release in ${paths.releasesDir}: npm run rebuild makes one`);
     ensureSite(releaseDir(paths, id));

@@ -166,26 +166,3 @@ export function prune(p: ReleasePaths, keep = 3): string[] {
   if (history.length > keep) writeHistory(p, history.slice(-keep));
   return removed;
 }
-
-/** An exclusive lock so two rebuilds (or a rebuild and a rollback) never interleave. */
-export function withLock<T>(p: ReleasePaths, run: () => Promise<T>): Promise<T> {
-  fs.mkdirSync(p.releasesDir, { recursive: true });
-  const lock = path.join(p.releasesDir, '.lock');
-  try {
-    fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
-  } catch {
-    const holder = fs.readFileSync(lock, 'utf8').trim();
-    if (holder && isAlive(Number(holder))) throw new OpsError(`another rebuild or rollback is running (pid ${holder}; lock ${lock})`);
-    fs.writeFileSync(lock, String(process.pid)); // stale lock of a dead process
-  }
-  return run().finally(() => fs.rmSync(lock, { force: true }));
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}

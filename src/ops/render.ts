@@ -58,6 +58,8 @@ export interface RenderResult {
   /** the files the render wrote, and those of the previous site this one no longer has (changed-urls.ts) */
   rendered: string[];
   removed: string[];
+  /** a full render: the `astro build` child's peak RSS (an incremental one renders on a thread of this process) */
+  childPeakRssMb?: number;
 }
 
 /** Past this share of changed providers a full render is simpler and about as fast. */
@@ -95,7 +97,7 @@ export async function renderRelease(input: RenderInput): Promise<RenderResult> {
 async function renderFull(input: RenderInput): Promise<Omit<RenderResult, 'ms'>> {
   const out = path.join(input.dir, 'out');
   const manifestDir = path.join(input.dir, 'manifest');
-  await runAstroBuild({ snapshotFile: input.snapshotFile, outDir: out, manifestDir, logFile: path.join(input.dir, 'build.log'), baseEnv: input.baseEnv });
+  const childPeakRssMb = await runAstroBuild({ snapshotFile: input.snapshotFile, outDir: out, manifestDir, logFile: path.join(input.dir, 'build.log'), baseEnv: input.baseEnv });
   const manifest = readManifestDir(manifestDir);
   fs.renameSync(path.join(out, 'client'), path.join(input.dir, 'client'));
   moveServer(out, input.dir);
@@ -104,7 +106,7 @@ async function renderFull(input: RenderInput): Promise<Omit<RenderResult, 'ms'>>
   const now = new Set(rendered);
   const removed = input.previous ? siteFiles(siteOf(input.previous.dir)).map((f) => f.rel).filter((rel) => !now.has(rel)) : [];
   const site = { base: undefined, baseFiles: rendered.length, overlayFiles: 0, goneFiles: 0 };
-  return { mode: 'full', renderedPaths: rendered.length, copiedPaths: 0, manifest, site, rendered, removed };
+  return { mode: 'full', renderedPaths: rendered.length, copiedPaths: 0, manifest, site, rendered, removed, childPeakRssMb };
 }
 
 async function renderIncremental(input: RenderInput, previous: PreviousRelease): Promise<Omit<RenderResult, 'ms'> | undefined> {
@@ -128,6 +130,7 @@ async function renderIncremental(input: RenderInput, previous: PreviousRelease):
     return undefined;
   }
   const t2 = performance.now();
+  const renderedPaths = listFiles(renderedDir).length;
   dropUnchangedFiles(renderedDir, previous.dir);
   // Pages of the previous release that the new data no longer has.
   const now = new Set(Object.values(manifest).flat());
@@ -138,8 +141,7 @@ async function renderIncremental(input: RenderInput, previous: PreviousRelease):
   fs.rmSync(renderedDir, { recursive: true, force: true });
   linkTree(previous.server, path.join(input.dir, 'server'));
   input.log(`layered ${layered.rendered.length} changed files over the previous release (overlay ${layered.overlayFiles} files, ${layered.goneFiles} gone, base ${base}): ${seconds(t2)}`);
-  const renderedPaths = done.pages + done.cards;
-  const result = { mode: 'incremental' as const, renderedPaths, copiedPaths: layered.files - layered.rendered.length, plan: plan.counts, manifest, rendered: layered.rendered, removed: layered.removed };
+  const result = { mode: 'incremental' as const, renderedPaths, copiedPaths: layered.files - renderedPaths, plan: plan.counts, manifest, rendered: layered.rendered, removed: layered.removed };
   if (layered.overlayFiles <= COMPACT_SHARE * baseFiles) {
     return { ...result, site: { base, baseFiles, overlayFiles: layered.overlayFiles, goneFiles: layered.goneFiles } };
   }

@@ -1,7 +1,8 @@
-/** The editor's summary of a rebuild: what changed in the data and which URLs changed. */
+/** The editor's summary of a rebuild: what changed in the data, which URLs changed, and the time of each step. */
 import path from 'node:path';
 import { allChanged, countByKind } from './changed-urls.ts';
 import type { RebuildResult } from './rebuild.ts';
+import { stepLine } from './rebuild-steps.ts';
 
 const LISTED = 20;
 
@@ -37,5 +38,6 @@ export function formatSummary(r: RebuildResult, cwd = process.cwd()): string {
   for (const u of urls.slice(0, LISTED)) lines.push(`  ${u}`);
   if (urls.length > LISTED) lines.push(`  ... (+${urls.length - LISTED})`);
   lines.push(`URL list for IndexNow: ${path.relative(cwd, r.urlsFile)} (request body: ${path.relative(cwd, r.indexNowFile)})`);
+  lines.push(stepLine(r.timings));
   return lines.join('\n');
 }
