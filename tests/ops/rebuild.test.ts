@@ -103,7 +103,7 @@ describe('npm run rebuild', () => {
     expect(renderedPaths + copiedPaths).toBe(rendered);
     expect(renderedPaths).toBeLessThan(rendered / 2);
     expect(fs.existsSync(path.join(env.RELEASES_DIR!, releaseA, 'client'))).toBe(true);
-  });
+  }, 240_000); // an incremental and a full rebuild: 57-83 s on a loaded 2-core machine
 
   it('rolls back to the previous release, then refuses when there is none left', async () => {
     const before = history();
