@@ -19,6 +19,7 @@ import { progress, progressShown } from './log.ts';
 import { round } from './stats.ts';
 import type { RebuildTimings } from '../src/ops/rebuild-steps.ts';
 import { filesOfUrlPath } from '../src/ops/tree.ts';
+import { fileInSite, siteLayers } from '../src/server/site-folder.ts';
 
 /** Changed providers of the publishes after the first. */
 export const PUBLISH_CHANGES = [1, 100, 1000] as const;
@@ -90,10 +91,10 @@ async function publish(change: PublishRun['change'], input: string, env: NodeJS.
   const run = await runMeasured(cmd, args, { env, inheritStderr: progressShown() });
   if (run.exitCode !== 0) throw new Error(`rebuild of ${input} failed (exit ${run.exitCode ?? run.signal}):\n${(run.stderr + run.stdout).slice(-3000)}`);
   const t0 = performance.now();
-  const client = fs.realpathSync(env.STATIC_ROOT!);
-  if (edit) checkLive(client, edit);
+  const site = fs.realpathSync(env.STATIC_ROOT!);
+  if (edit) checkLive(site, edit);
   const liveCheckMs = performance.now() - t0;
-  const info = JSON.parse(fs.readFileSync(path.join(path.dirname(client), 'release.json'), 'utf8')) as ReleaseJson;
+  const info = JSON.parse(fs.readFileSync(path.join(path.dirname(site), 'release.json'), 'utf8')) as ReleaseJson;
   const figures: PublishRun = {
     change,
     seconds: round(run.seconds, 1),
@@ -113,15 +114,18 @@ async function publish(change: PublishRun['change'], input: string, env: NodeJS.
 }
 
 /** The edit is what the live site shows; throws what is not. */
-function checkLive(client: string, edit: DatasetEdit): void {
-  // the page file of /provider/<slug> (build.format 'file'; tree.ts knows the other forms)
-  const page = (slug: string) => filesOfUrlPath(`/provider/${slug}`).map((f) => path.join(client, f)).find((f) => fs.existsSync(f) && fs.statSync(f).isFile()) ?? `${client}/provider/${slug} (no page file)`;
+function checkLive(site: string, edit: DatasetEdit): void {
+  // the page file of /provider/<slug> as the node finds it in the release's layers (src/server/site-folder.ts)
+  const layers = siteLayers(site);
+  const page = (slug: string) => filesOfUrlPath(`/provider/${slug}`).map((rel) => fileInSite(layers, rel)?.file).find(Boolean);
   for (const e of edit.edits) {
-    const text = fs.readFileSync(page(e.slug), 'utf8');
+    const file = page(e.slug);
+    if (!file) throw new Error(`the edited ${e.slug} has no live page`);
+    const text = fs.readFileSync(file, 'utf8');
     if (!text.includes(e.marker)) throw new Error(`the live page of ${e.slug} does not show its edited ${e.field} (${e.marker})`);
   }
-  if (edit.unpublished && fs.existsSync(page(edit.unpublished))) throw new Error(`the unpublished ${edit.unpublished} still has a live page`);
-  if (edit.added && !fs.existsSync(page(edit.added))) throw new Error(`the new provider ${edit.added} has no live page`);
+  if (edit.unpublished && page(edit.unpublished)) throw new Error(`the unpublished ${edit.unpublished} still has a live page`);
+  if (edit.added && !page(edit.added)) throw new Error(`the new provider ${edit.added} has no live page`);
 }
 
 /** Disk used under the folders, each inode once (hard links are not counted again), in MB. */
