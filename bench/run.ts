@@ -62,7 +62,9 @@ async function main(opts: BenchOptions): Promise<void> {
   const save = () => writeResults(opts.out, results);
 
   const dataset = await ensureDataset(opts.providers, opts.seed, opts.fresh);
-  const snap = await ensureSnapshot(dataset, { measure: opts.parts.has('snapshot'), fresh: opts.fresh });
+  // The publish part builds its own releases from the dataset: a run of it alone needs no snapshot here.
+  const onlyPublish = [...opts.parts].every((p) => p === 'publish');
+  const snap = onlyPublish ? { file: '', run: null } : await ensureSnapshot(dataset, { measure: opts.parts.has('snapshot'), fresh: opts.fresh });
   if (opts.parts.has('snapshot') && snap.run) {
     results.snapshot = { ...results.snapshot, seconds100k: round(snap.run.seconds, 1), peakRssMb100k: snap.run.peakRssMb, file: snap.file };
     results.snapshot.snapshotMb100k = Math.round(fs.statSync(snap.file).size / 1024 / 1024);

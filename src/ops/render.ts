@@ -16,7 +16,7 @@ import { readManifestDir, runAstroBuild } from './site-build.ts';
 import { keptBundleDir, renderKeptPages } from './page-renderer.ts';
 import { linkTree, listFiles, sameFile } from './tree.ts';
 import { fileInSite, siteLayers } from '../server/site-folder.ts';
-import { baseReleaseOf, compactSite, COMPACT_SHARE, layerSite, makeFullSite, siteFiles, siteOf, type SiteCounts } from './site-layers.ts';
+import { baseReleaseOf, compactSite, COMPACT_SHARE, layerSite, needsNewBase, makeFullSite, siteFiles, siteOf, type SiteCounts } from './site-layers.ts';
 
 export interface PreviousRelease {
   /** its release folder (site/ is what it serves) */
@@ -142,7 +142,7 @@ async function renderIncremental(input: RenderInput, previous: PreviousRelease):
   linkTree(previous.server, path.join(input.dir, 'server'));
   input.log(`layered ${layered.rendered.length} changed files over the previous release (overlay ${layered.overlayFiles} files, ${layered.goneFiles} gone, base ${base}): ${seconds(t2)}`);
   const result = { mode: 'incremental' as const, renderedPaths, copiedPaths: layered.files - renderedPaths, plan: plan.counts, manifest, rendered: layered.rendered, removed: layered.removed };
-  if (layered.overlayFiles <= COMPACT_SHARE * baseFiles) {
+  if (!needsNewBase(layered.overlayFiles, baseFiles)) {
     return { ...result, site: { base, baseFiles, overlayFiles: layered.overlayFiles, goneFiles: layered.goneFiles } };
   }
   const t3 = performance.now();

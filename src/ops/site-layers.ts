@@ -9,7 +9,7 @@
  *
  * A small publish links the previous overlay and gone/ (small) and writes the
  * rendered files over them, so it costs the change since the last full render,
- * not the site. Past COMPACT_SHARE the release's site is written out whole into
+ * not the site. Past COMPACT_SHARE (needsNewBase) the release's site is written out whole into
  * its own client/ (hard links: no render) and becomes the next base.
  */
 import fs from 'node:fs';
@@ -23,9 +23,14 @@ export const SITE = 'site';
  * An overlay holding more files than this share of the base's is folded into a
  * new base. At 10% a publish links at most a tenth of the files a whole copy
  * did (16,000 at 100,000 providers), and a new base (one whole copy) comes only
- * after changes to a tenth of the site.
+ * after changes to a tenth of the site. An overlay of up to COMPACT_MIN_FILES is
+ * never folded: linking that many costs a few milliseconds, whatever the site.
  */
 export const COMPACT_SHARE = 0.1;
+export const COMPACT_MIN_FILES = 1000;
+
+/** Whether a site of `overlayFiles` over a base of `baseFiles` is folded into a new base. */
+export const needsNewBase = (overlayFiles: number, baseFiles: number) => overlayFiles > Math.max(COMPACT_MIN_FILES, COMPACT_SHARE * baseFiles);
 
 /** What release.json records of a release's site (rollback, prune and the next publish read it). */
 export interface SiteCounts {
