@@ -9,7 +9,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const QUICK_TESTS = [
   'tests/architecture/*.test.ts',
-  'tests/bench/{args,queries,stats,table}.test.ts',
+  'tests/bench/{args,dataset-edit,publish-table,queries,stats,table}.test.ts',
   'tests/cli/server-settings.test.ts',
   'tests/generate/seed.test.ts',
   'tests/http/{api,canonical,docs,kept-buffer,static-files}.test.ts',

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { serverSearchThreads } from '../src/env.ts';
 
-export const PARTS = ['snapshot', 'search', 'orama', 'http', 'longtail', 'build'] as const;
+export const PARTS = ['snapshot', 'search', 'orama', 'http', 'longtail', 'build', 'publish'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface BenchOptions {

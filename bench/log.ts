@@ -5,6 +5,9 @@
 const interactive = process.stderr.isTTY === true && !process.env.CI;
 const started = performance.now();
 
+/** Whether progress is shown: a child's own progress (stderr) may then pass through. */
+export const progressShown = () => interactive;
+
 export function progress(message: string): void {
   if (!interactive) return;
   const t = ((performance.now() - started) / 1000).toFixed(1).padStart(6);

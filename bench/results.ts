@@ -8,6 +8,8 @@ import path from 'node:path';
 import type { LongTailHttpRun } from './long-tail-http.ts';
 import type { LongTailSearchResult } from './long-tail-search.ts';
 import type { MachineInfo } from './machine.ts';
+import type { PublishFigures, PublishRun } from './publish.ts';
+import { REBUILD_STEPS } from '../src/ops/rebuild-steps.ts';
 import type { LatencySummary } from './stats.ts';
 import { renderTable, type Cell } from './table.ts';
 
@@ -40,6 +42,8 @@ export interface BenchResults {
   snapshot: { seconds100k: number | null; peakRssMb100k: number | null; seconds1m: number | null; peakRssMb1m: number | null; [key: string]: unknown };
   /** the long-tail part, per size ('100k', '1m') */
   longTail?: Record<string, LongTailFigures>;
+  /** the publish part, per size ('100k', '1m') */
+  publish?: Record<string, PublishFigures>;
   measuredAt: Record<string, string>;
 }
 
@@ -78,6 +82,8 @@ export function writeResults(file: string, results: BenchResults): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
 }
+
+const REBUILD_STEP_NAMES = Object.keys(REBUILD_STEPS) as (keyof typeof REBUILD_STEPS)[];
 
 const TARGETS = {
   searchP50: 3,
@@ -144,6 +150,7 @@ export function resultsTable(r: BenchResults): string {
     ['snapshot 1M peak RSS MB', r.snapshot.peakRssMb1m, '<= 2,048', verdict(le(r.snapshot.peakRssMb1m, TARGETS.snapshot1mRssMb))],
   ];
   for (const [size, lt] of Object.entries(r.longTail ?? {})) rows.push(...longTailRows(size, lt));
+  for (const [size, p] of Object.entries(r.publish ?? {})) rows.push(...publishRows(size, p));
   const m = r.machine;
   const head = `${r.providers.toLocaleString('en-US')} providers (seed ${r.seed}) on ${m.cpuModel}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}`;
   return `${head}\n\n${renderTable(['figure', 'value', 'target', ''], rows)}`;
@@ -180,4 +187,35 @@ function longTailRows(size: string, lt: LongTailFigures): Cell[][] {
     [`${at}: server start to full integrity check done s (cache on / off)`, `${c.verifiedSeconds} / ${u.verifiedSeconds}`, '', ''],
     [`${at}: server RSS MB after load (cache on / off)`, `${orNa(c.serverRssMb)} / ${orNa(u.serverRssMb)}`, t?.rssMb ? `<= ${t.rssMb}` : '', t?.rssMb ? verdict(le(Math.max(c.serverRssMb ?? 0, u.serverRssMb ?? 0), t.rssMb)) : ''],
   ];
+}
+
+/** 100000 -> 100k, 1000000 -> 1m: the keys of the per-size figures. */
+export const sizeLabel = (n: number) => (n % 1_000_000 === 0 ? `${n / 1_000_000}m` : n % 1000 === 0 ? `${n / 1000}k` : String(n));
+
+/** One row per publish in the summary table: its wall time. */
+function publishRows(size: string, p: PublishFigures): Cell[][] {
+  return p.runs.map((run) => [`publish ${size}: ${publishLabel(run)} s`, run.seconds, '', '']);
+}
+
+const publishLabel = (run: PublishRun) => (run.change === 'first' ? 'first release' : `${run.change.toLocaleString('en-US')} changed`);
+
+/** The publish part's own table: per publish, its render, memory, disk and each step's seconds. */
+export function publishTable(publish: Record<string, PublishFigures>): string {
+  const rows: Cell[][] = [];
+  for (const [size, p] of Object.entries(publish)) {
+    for (const run of p.runs) {
+      rows.push([
+        `${size} ${publishLabel(run)}`,
+        run.renderMode,
+        run.seconds,
+        ...REBUILD_STEP_NAMES.map((name) => run.steps[name]),
+        run.liveCheckMs,
+        run.peakRssMb,
+        run.rebuildPeakRssMb,
+        run.renderPeakRssMb,
+        run.releasesMb,
+      ]);
+    }
+  }
+  return renderTable(['publish', 'render', 'wall s', ...REBUILD_STEP_NAMES, 'live check ms', 'tree RSS MB', 'rebuild MB', 'render MB', 'releases MB'], rows);
 }

@@ -10,6 +10,8 @@
  *                --with-1m, at 1M: latency, req/s, cache hit rate, RSS, first answer
  *                (each size's snapshot read through first: bench/machine.ts readThrough)
  *   6. build     astro build at 100k: wall time, pages/s, peak RSS
+ *   7. publish   issue 43: npm run rebuild at 100k (and 1M with --with-1m), the first release,
+ *                then 1, 100 and 1,000 changed providers: wall time, each step, peak RSS, disk
  * Prints a table (stdout) and writes bench/results/latest.json. Progress lines go
  * to stderr on a terminal only. See bench/results/README.md.
  */
@@ -22,11 +24,12 @@ import { buildLongTailMix, longTailPath } from './long-tail-queries.ts';
 import type { LongTailSearchResult } from './long-tail-search.ts';
 import { runMeasured, scriptCommand } from './child.ts';
 import { progress, warn } from './log.ts';
-import { classTable, emptyResults, loadPrevious, resultsTable, writeResults, type BenchResults } from './results.ts';
+import { classTable, emptyResults, loadPrevious, publishTable, resultsTable, sizeLabel, writeResults, type BenchResults } from './results.ts';
 import type { OursSearchResult } from './search-ours.ts';
 import type { OramaSearchResult } from './search-orama.ts';
 import { runHttp } from './http.ts';
 import { runStaticBuild } from './static-build.ts';
+import { runPublish } from './publish.ts';
 import { round } from './stats.ts';
 
 async function worker<T>(script: string, args: string[]): Promise<{ result: T; peakRssMb: number | null; seconds: number }> {
@@ -59,7 +62,9 @@ async function main(opts: BenchOptions): Promise<void> {
   const save = () => writeResults(opts.out, results);
 
   const dataset = await ensureDataset(opts.providers, opts.seed, opts.fresh);
-  const snap = await ensureSnapshot(dataset, { measure: opts.parts.has('snapshot'), fresh: opts.fresh });
+  // The publish part builds its own releases from the dataset: a run of it alone needs no snapshot here.
+  const onlyPublish = [...opts.parts].every((p) => p === 'publish');
+  const snap = onlyPublish ? { file: '', run: null } : await ensureSnapshot(dataset, { measure: opts.parts.has('snapshot'), fresh: opts.fresh });
   if (opts.parts.has('snapshot') && snap.run) {
     results.snapshot = { ...results.snapshot, seconds100k: round(snap.run.seconds, 1), peakRssMb100k: snap.run.peakRssMb, file: snap.file };
     results.snapshot.snapshotMb100k = Math.round(fs.statSync(snap.file).size / 1024 / 1024);
@@ -155,11 +160,23 @@ async function main(opts: BenchOptions): Promise<void> {
     results.measuredAt.build = now();
   }
   save();
+  if (opts.parts.has('publish')) {
+    const sets = [dataset];
+    if (opts.with1m) sets.push(await ensureDataset(1_000_000, opts.seed, opts.fresh));
+    results.publish = { ...(results.publish ?? {}) };
+    for (const set of sets) {
+      const size = sizeLabel(set.providers);
+      results.publish[size] = await runPublish(set);
+      results.measuredAt[`publish${size}`] = now();
+      save();
+    }
+  }
 
   process.stdout.write(`${resultsTable(results)}\n\n`);
   const byClassOurs = (results.search.oursByClass ?? undefined) as Parameters<typeof classTable>[0];
   const byClassOrama = (results.search.oramaByClass ?? undefined) as Parameters<typeof classTable>[1];
   if (byClassOurs || byClassOrama) process.stdout.write(`${classTable(byClassOurs, byClassOrama)}\n\n`);
+  if (results.publish) process.stdout.write(`${publishTable(results.publish)}\n\n`);
   process.stdout.write(`wrote ${opts.out}\n`);
 }
 

@@ -5,7 +5,8 @@
  */
 import { loadEnv } from '../src/env.ts';
 import { describePublish, publishAfterSwitch } from '../src/ops/origin-publish.ts';
-import { liveReleaseId, OpsError, withLock } from '../src/ops/releases.ts';
+import { liveReleaseId, OpsError } from '../src/ops/releases.ts';
+import { withLock } from '../src/ops/release-lock.ts';
 import { releasePaths } from '../src/ops/settings.ts';
 
 try {
@@ -13,7 +14,8 @@ try {
   if (!env.releaseOriginDir) throw new OpsError('set RELEASE_ORIGIN_DIR: the folder the origin serves');
   const originDir = env.releaseOriginDir;
   const paths = releasePaths(env);
-  const outcome = await withLock(paths, async () => {
+  const lock = { task: 'origin:publish', log: (msg: string) => process.stderr.write(`publish: ${msg}\n`) };
+  const outcome = await withLock(paths.releasesDir, lock, async () => {
     const id = liveReleaseId(paths);
     if (!id) throw new OpsError(`no live release in ${paths.releasesDir}: npm run rebuild makes one`);
     return publishAfterSwitch(paths, id, originDir);

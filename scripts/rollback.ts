@@ -10,7 +10,7 @@ import { releasePaths } from '../src/ops/settings.ts';
 
 try {
   const env = loadEnv();
-  const result = await rollback(releasePaths(env), env.releaseOriginDir);
+  const result = await rollback(releasePaths(env), env.releaseOriginDir, (msg) => process.stderr.write(`rollback: ${msg}\n`));
   process.stdout.write(`rolled back from ${result.from} to ${result.to.id} (snapshot ${result.to.snapshotId}, built ${result.to.builtAt})\n`);
   if (result.published) {
     process.stdout.write(`${describePublish(result.published, env.releaseOriginDir!)}\n`);

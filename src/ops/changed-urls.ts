@@ -1,6 +1,7 @@
 /**
- * The URLs whose pages changed between two releases, found by comparing the two
- * client trees file by file (so the list is exact whatever rendered them), grouped
+ * The URLs whose pages changed between two releases, found by comparing each
+ * rendered file with the previous site's file of that name (so the list is exact
+ * whatever rendered them, and costs the render, not the site), grouped
  * for the editor's summary and written for an IndexNow submission:
  *   changed-urls.txt  one absolute URL a line (changed, added and removed pages)
  *   indexnow.json     the body of POST https://api.indexnow.org/indexnow
@@ -8,7 +9,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { diffTrees, urlPathOfFile } from './tree.ts';
+import { fileInSite, siteLayers } from '../server/site-folder.ts';
+import { sameFile, urlPathOfFile } from './tree.ts';
 
 export type UrlKind = 'provider page' | 'VIC card' | 'category page' | 'landing page' | 'sitemap' | 'other page';
 
@@ -21,10 +23,22 @@ export interface ChangedUrls {
 // Build assets, host rules and the 404 page are not pages to (re)index.
 const NOT_A_PAGE = /^(?:_astro\/|_headers$|_redirects$|404\.html$)/;
 
-export function changedUrlPaths(previousClient: string | undefined, nextClient: string): ChangedUrls {
-  const d = diffTrees(previousClient, nextClient);
-  const urls = (files: string[]) => files.filter((f) => !NOT_A_PAGE.test(f)).map(urlPathOfFile).sort();
-  return { added: urls(d.added), removed: urls(d.removed), changed: urls(d.changed) };
+/**
+ * `rendered`: the files the render wrote (in `nextSite` now); `removed`: the files
+ * of `previousSite` that `nextSite` no longer has.
+ */
+export function changedUrlPaths(previousSite: string | undefined, nextSite: string, rendered: readonly string[], removed: readonly string[]): ChangedUrls {
+  const before = previousSite ? siteLayers(previousSite) : undefined;
+  const after = siteLayers(nextSite);
+  const d = { added: [] as string[], changed: [] as string[] };
+  for (const rel of rendered) {
+    const was = before && fileInSite(before, rel);
+    const now = fileInSite(after, rel);
+    if (!was) d.added.push(rel);
+    else if (!now || !sameFile(was.file, now.file)) d.changed.push(rel);
+  }
+  const urls = (files: readonly string[]) => files.filter((f) => !NOT_A_PAGE.test(f)).map(urlPathOfFile).sort();
+  return { added: urls(d.added), removed: urls(removed), changed: urls(d.changed) };
 }
 
 export function kindOf(urlPath: string): UrlKind {

@@ -24,7 +24,8 @@ import type { ReleaseStatus } from '../server/release-status.ts';
 import { fetchManifest, OriginRefusal } from './origin-fetch.ts';
 import { installRelease, type InstallOptions } from './origin-install.ts';
 import { MANIFEST, OriginManifestSchema, type OriginManifest } from './origin-layout.ts';
-import { liveReleaseId, withLock } from './releases.ts';
+import { liveReleaseId } from './releases.ts';
+import { withLock } from './release-lock.ts';
 
 export interface FollowerOptions extends Omit<InstallOptions, 'progress'> {
   pollMs: number;
@@ -91,7 +92,8 @@ export class OriginFollower {
     const serving = status.servingRelease();
     try {
       const started = performance.now();
-      const installed = await withLock(this.o.paths, () =>
+      const lock = { task: `install of release ${manifest.release}`, log: (msg: string) => logger.info({ release: manifest.release }, msg) };
+      const installed = await withLock(this.o.paths.releasesDir, lock, () =>
         installRelease(manifest, {
           ...this.o,
           progress: (done, total, bytes) => logger.info({ release: manifest.release, files: done, of: total, bytes }, 'fetching the release'),

@@ -3,7 +3,8 @@
  * one call `npm run rebuild` and `npm run rollback` make after the local switch,
  * and `npm run origin:publish` on its own. What is published is a finished release
  * folder: its snapshot, and every other file it holds (the site, the server
- * bundle, the rebuild's lists), whatever its layout.
+ * bundle, the rebuild's lists), a layered site as the plain client/ tree it
+ * resolves to (release-files.ts), so a node installs every release as a full one.
  *
  * Order: the contents of the release's files (once per content; one already
  * there is not copied again), the snapshot, the file list, and last current.json
@@ -38,7 +39,7 @@ export function publishRelease(paths: ReleasePaths, id: string, originDir: strin
   let copiedBytes = 0;
   const madeDirs = new Set<string>();
   for (const f of hashed.files) {
-    if (copyOnce(path.join(dir, ...f.path.split('/')), onDisk(originDir, blobOnOrigin(f.sha256)), madeDirs)) {
+    if (copyOnce(f.file, onDisk(originDir, blobOnOrigin(f.sha256)), madeDirs)) {
       copiedFiles++;
       copiedBytes += f.size;
     }

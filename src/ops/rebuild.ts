@@ -2,10 +2,13 @@
  * The editor's rebuild (npm run rebuild -- --input DIR), step by step:
  *   1. validate the dataset and build its snapshot into a new release folder;
  *   2. compare it with the live snapshot (providers added, removed, updated);
- *   3. render the site into the release folder (incremental when it can be);
+ *   3. render the site into the release folder (incremental when it can be: the
+ *      changed files layered over the previous site, site-layers.ts);
  *   4. list the URLs whose pages changed (changed-urls.txt, indexnow.json);
  *   5. go live: STATIC_ROOT symlink swap, then DIRECTORY_DB rename;
  *   6. with RELEASE_ORIGIN_DIR, publish the release there for the other nodes (origin-publish.ts).
+ * A rebuild started while another rebuild or rollback runs waits its turn (release-lock.ts);
+ * each step's time is logged as it ends and kept in release.json (rebuild-steps.ts).
  * Nothing live is touched before step 5, so any failure (a dataset error, a
  * failed render) leaves the live snapshot and site byte-identical; the half-built
  * release folder is removed.
@@ -28,7 +31,6 @@ import {
   readHistory,
   readReleaseInfo,
   releaseDir,
-  withLock,
   writeHistory,
   type ReleaseInfo,
   type ReleasePaths,
@@ -36,7 +38,10 @@ import {
 import { renderRelease, type PreviousRelease, type RenderResult } from './render.ts';
 import { changedUrlPaths, writeIndexNowFiles, type ChangedUrls } from './changed-urls.ts';
 import { snapshotVerifier } from './verify.ts';
+import { ensureSite, siteOf } from './site-layers.ts';
 import { publishAfterSwitch, type PublishOutcome } from './origin-publish.ts';
+import { withLock } from './release-lock.ts';
+import { StepClock, type RebuildTimings } from './rebuild-steps.ts';
 
 export interface RebuildOptions {
   inputDir: string;
@@ -64,6 +69,7 @@ export interface RebuildResult {
   indexNowFile: string;
   /** set when RELEASE_ORIGIN_DIR is: the release published for the other nodes, or why not */
   published?: PublishOutcome;
+  timings: RebuildTimings;
 }
 
 /** The rendered server bundle imports packages by name: its folder must see the project's node_modules. */
@@ -79,10 +85,15 @@ export function rebuild(o: RebuildOptions): Promise<RebuildResult> {
   checkStaticRootSwappable(o.paths);
   checkResolvesPackages(o.paths.releasesDir);
   if (!fs.existsSync(path.join(o.inputDir))) throw new OpsError(`--input ${o.inputDir} does not exist`);
-  return withLock(o.paths, () => rebuildLocked(o));
+  const clock = new StepClock(o.log);
+  const queued = performance.now();
+  return withLock(o.paths.releasesDir, { task: `rebuild --input ${o.inputDir}`, log: o.log }, () => {
+    clock.record('queue', performance.now() - queued);
+    return rebuildLocked(o, clock);
+  });
 }
 
-async function rebuildLocked(o: RebuildOptions): Promise<RebuildResult> {
+async function rebuildLocked(o: RebuildOptions, clock: StepClock): Promise<RebuildResult> {
   const { paths, log } = o;
   adoptLive(paths, log);
   const previousId = liveReleaseId(paths);
@@ -92,33 +103,46 @@ async function rebuildLocked(o: RebuildOptions): Promise<RebuildResult> {
   try {
     const snapshotFile = path.join(work, 'snapshot.db');
     log(`validating ${o.inputDir} and building the snapshot ...`);
-    // Incremental from the live snapshot when the change is small (build-choice.ts); --full forces a full one.
+    // The snapshot the live site was rendered from (the live file, when no release holds it): the
+    // base of an incremental build when the change is small (build-choice.ts; --full forces a full
+    // one), and what the diff compares with.
     const liveBase = previousId && fs.existsSync(path.join(releaseDir(paths, previousId), 'snapshot.db')) ? path.join(releaseDir(paths, previousId), 'snapshot.db') : fs.existsSync(paths.liveSnapshot) ? paths.liveSnapshot : undefined;
-    const chosen = await buildChoosing({ inputDir: o.inputDir, outFile: snapshotFile, embedder: o.embedder, base: liveBase, forceFull: o.forceFull });
-    const built = chosen.result;
-    log(chosen.line);
-    const verdict = snapshotVerifier(snapshotFile);
-    if (!verdict.ok) throw new OpsError(`the new snapshot failed its check: ${verdict.reason}`);
+    const built = await clock.time('snapshot', async () => {
+      const chosen = await buildChoosing({ inputDir: o.inputDir, outFile: snapshotFile, embedder: o.embedder, base: liveBase, forceFull: o.forceFull });
+      log(chosen.line);
+      const verdict = snapshotVerifier(snapshotFile);
+      if (!verdict.ok) throw new OpsError(`the new snapshot failed its check: ${verdict.reason}`);
+      return chosen.result;
+    });
 
     const fingerprint = buildFingerprint(o.env);
+    if (previousId) ensureSite(releaseDir(paths, previousId));
     const previous: PreviousRelease | undefined =
       previousId && previousInfo
         ? {
-            client: path.join(releaseDir(paths, previousId), 'client'),
+            dir: releaseDir(paths, previousId),
+            server: path.join(releaseDir(paths, previousId), 'server'),
             snapshotFile: path.join(releaseDir(paths, previousId), 'snapshot.db'),
             manifest: readManifest(path.join(releaseDir(paths, previousId), 'pages.json')),
             fingerprint: previousInfo.fingerprint,
+            site: previousInfo.site,
           }
         : undefined;
-    // Compare with the snapshot the live site was rendered from (the live file, when no release holds it).
-    const base = previous && fs.existsSync(previous.snapshotFile) ? previous.snapshotFile : fs.existsSync(paths.liveSnapshot) ? paths.liveSnapshot : undefined;
-    const newFacts = readSnapshotFacts(snapshotFile);
-    const diff = diffFacts(base ? readSnapshotFacts(base) : undefined, newFacts);
-    const render = await renderRelease({ dir: work, snapshotFile, previous, diff, newFacts, fingerprint, forceFull: o.forceFull, log, baseEnv: o.baseEnv, urls: { webUrl: o.env.publicWebUrl, apiUrl: o.env.publicApiUrl } });
-    fs.writeFileSync(path.join(work, 'pages.json'), JSON.stringify(render.manifest));
+    const { newFacts, diff } = await clock.time('diff', () => {
+      const facts = readSnapshotFacts(snapshotFile);
+      return { newFacts: facts, diff: diffFacts(liveBase ? readSnapshotFacts(liveBase) : undefined, facts) };
+    });
+    const render = await clock.time('render', async () => {
+      const r = await renderRelease({ dir: work, snapshotFile, previous, diff, newFacts, fingerprint, forceFull: o.forceFull, log, baseEnv: o.baseEnv, urls: { webUrl: o.env.publicWebUrl, apiUrl: o.env.publicApiUrl } });
+      fs.writeFileSync(path.join(work, 'pages.json'), JSON.stringify(r.manifest));
+      return r;
+    });
 
-    const urls = changedUrlPaths(previous && fs.existsSync(previous.client) ? previous.client : undefined, path.join(work, 'client'));
-    const { urlsFile, bodyFile } = writeIndexNowFiles(work, urls, o.env.publicWebUrl, o.indexNowKey);
+    const { urls, urlsFile, bodyFile } = await clock.time('urls', () => {
+      const previousSite = previous && fs.existsSync(siteOf(previous.dir)) ? siteOf(previous.dir) : undefined;
+      const changed = changedUrlPaths(previousSite, siteOf(work), render.rendered, render.removed);
+      return { urls: changed, ...writeIndexNowFiles(work, changed, o.env.publicWebUrl, o.indexNowKey) };
+    });
 
     const id = newReleaseId(built.snapshotId);
     const info: ReleaseInfo = {
@@ -130,21 +154,31 @@ async function rebuildLocked(o: RebuildOptions): Promise<RebuildResult> {
       createdAt: new Date().toISOString(),
       render: { mode: render.mode, renderedPaths: render.renderedPaths, copiedPaths: render.copiedPaths, ms: Math.round(render.ms) },
       fingerprint,
+      site: { ...render.site, base: render.site.base ?? id },
     };
-    fs.writeFileSync(path.join(work, 'release.json'), JSON.stringify(info, null, 2) + '\n');
+    writeReleaseInfo(work, { ...info, ...clock.timings(render.childPeakRssMb ?? null) });
     const finalDir = releaseDir(paths, id);
     fs.renameSync(work, finalDir);
 
-    activate(paths, id);
-    writeHistory(paths, [...readHistory(paths), id]);
-    try {
-      const removed = prune(paths, o.keep ?? 3);
-      if (removed.length) log(`pruned old releases: ${removed.join(', ')}`);
-    } catch (err) {
-      log(`warning: the release is live, but pruning old releases failed: ${(err as Error).message}`);
-    }
-    const published = o.env.releaseOriginDir ? publishAfterSwitch(paths, id, o.env.releaseOriginDir) : undefined;
+    await clock.time('switch', () => {
+      activate(paths, id);
+      writeHistory(paths, [...readHistory(paths), id]);
+    });
+    await clock.time('prune', () => {
+      try {
+        const removed = prune(paths, o.keep ?? 3);
+        if (removed.length) log(`pruned old releases: ${removed.join(', ')}`);
+      } catch (err) {
+        log(`warning: the release is live, but pruning old releases failed: ${(err as Error).message}`);
+      }
+    });
+    const originDir = o.env.releaseOriginDir;
+    const published = originDir ? await clock.time('publish', () => publishAfterSwitch(paths, id, originDir)) : undefined;
+    const timings = clock.timings(render.childPeakRssMb ?? null);
+    // Again with the steps after the switch (a new file: the origin may hold a hard link of the first).
+    writeReleaseInfo(finalDir, { ...info, ...timings });
     return {
+      timings,
       published,
       releaseId: id,
       snapshotId: built.snapshotId,
@@ -158,6 +192,12 @@ async function rebuildLocked(o: RebuildOptions): Promise<RebuildResult> {
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
+}
+
+function writeReleaseInfo(dir: string, info: ReleaseInfo & RebuildTimings): void {
+  const file = path.join(dir, 'release.json');
+  fs.writeFileSync(`${file}.tmp`, JSON.stringify(info, null, 2) + '\n');
+  fs.renameSync(`${file}.tmp`, file);
 }
 
 function readManifest(file: string): Record<string, string[]> {

@@ -1,7 +1,8 @@
 /**
  * The files of a finished release folder with their SHA-256, as the origin lists
  * them (origin-layout.ts): every file but the snapshot (published on its own) and
- * this module's record. The record (`.origin-files.json` in the folder) keeps each
+ * this module's record, the site as the plain tree client/ its layers resolve to
+ * (site-layers.ts; a node installs it as a full release). The record (`.origin-files.json` in the folder) keeps each
  * file's hash with its inode, size and mtime, on the publishing machine and on each
  * node: the next release's unchanged files are hard links of this one's (the
  * incremental render, a node's fetch), so their hashes are read from the record
@@ -12,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
 import { listFiles } from './tree.ts';
+import { ensureSite, SITE, siteFiles, siteOf } from './site-layers.ts';
 
 export const RECORD = '.origin-files.json';
 export const SNAPSHOT = 'snapshot.db';
@@ -70,7 +72,8 @@ function knownHashes(...records: HashRecord[]): Map<string, string> {
 }
 
 export interface HashedRelease {
-  files: HashedFile[];
+  /** `file`: where the content is on disk (a layered site's file is in its overlay or its base) */
+  files: (HashedFile & { file: string })[];
   snapshot: { sha256: string; size: number };
 }
 
@@ -81,14 +84,17 @@ export interface HashedRelease {
 export function hashRelease(dir: string, previousDir?: string): HashedRelease {
   const known = knownHashes(readRecord(dir), readRecord(previousDir));
   const record: HashRecord = { snapshot: null, files: [] };
-  const files: HashedFile[] = [];
-  for (const rel of listFiles(dir)) {
-    if (rel.startsWith(RECORD) || rel === SNAPSHOT) continue;
-    const file = path.join(dir, ...rel.split('/'));
+  const files: HashedRelease['files'] = [];
+  ensureSite(dir);
+  const own = listFiles(dir)
+    .filter((rel) => !rel.startsWith(RECORD) && rel !== SNAPSHOT && !rel.startsWith('client/') && !rel.startsWith(`${SITE}/`))
+    .map((rel) => ({ rel, file: path.join(dir, ...rel.split('/')) }));
+  const site = siteFiles(siteOf(dir)).map((f) => ({ rel: `client/${f.rel}`, file: f.file }));
+  for (const { rel, file } of [...own, ...site].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0))) {
     const st = fs.statSync(file);
     const stamp = stampOf(st);
     const sha256 = known.get(stamp) ?? sha256OfFile(file, st.size);
-    files.push({ path: rel, sha256, size: st.size });
+    files.push({ path: rel, sha256, size: st.size, file });
     record.files.push([rel, sha256, st.size, stamp]);
   }
   const snapshotFile = path.join(dir, SNAPSHOT);

@@ -2,7 +2,10 @@
  * The release layout of `npm run rebuild` / `npm run rollback`:
  *
  *   <releasesDir>/<id>/snapshot.db     the snapshot this release was rendered from
- *   <releasesDir>/<id>/client/         astro build's client output (what STATIC_ROOT points at)
+ *   <releasesDir>/<id>/site/           the site, what STATIC_ROOT points at: the overlay of the
+ *                                      files changed since the last full render over that
+ *                                      render's client/ (site-layers.ts)
+ *   <releasesDir>/<id>/client/         a full render only: astro build's client output
  *   <releasesDir>/<id>/server/         astro build's server output (unused while serving: the
  *                                      running process keeps the bundle it started with)
  *   <releasesDir>/<id>/pages.manifest  every pre-rendered dynamic-route path (incremental renders)
@@ -12,16 +15,18 @@
  * Going live is two atomic renames: STATIC_ROOT is a symlink replaced by a new
  * symlink renamed over it, and DIRECTORY_DB is replaced by a hard link of the
  * release's snapshot renamed over it (a copy when hard links are not possible).
- * The previous release stays on disk untouched: that is the rollback pair.
+ * The previous release stays on disk untouched: that is the rollback pair; prune
+ * keeps the base every kept release's site is layered on.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { baseReleaseOf, ensureSite, siteOf, type SiteCounts } from './site-layers.ts';
 
 export interface ReleasePaths {
   releasesDir: string;
   /** DIRECTORY_DB: the file the servers read. */
   liveSnapshot: string;
-  /** STATIC_ROOT: a symlink to <release>/client. */
+  /** STATIC_ROOT: a symlink to <release>/site. */
   staticRoot: string;
 }
 
@@ -34,12 +39,13 @@ export interface ReleaseInfo {
   createdAt: string;
   render: { mode: 'full' | 'incremental' | 'adopted'; renderedPaths: number; copiedPaths: number; ms: number };
   fingerprint: string;
+  /** the site's layers (absent in releases stored before layered sites) */
+  site?: SiteCounts;
 }
 
 export class OpsError extends Error {}
 
 export const releaseDir = (p: ReleasePaths, id: string) => path.join(p.releasesDir, id);
-export const releaseClient = (p: ReleasePaths, id: string) => path.join(releaseDir(p, id), 'client');
 export const releaseSnapshot = (p: ReleasePaths, id: string) => path.join(releaseDir(p, id), 'snapshot.db');
 const historyFile = (p: ReleasePaths) => path.join(p.releasesDir, 'history.json');
 
@@ -118,11 +124,12 @@ export function swapFile(dest: string, src: string): void {
 
 /** Makes a release live: static root first, then the snapshot (each switch is one rename). */
 export function activate(p: ReleasePaths, id: string): void {
-  const client = releaseClient(p, id);
   const snapshot = releaseSnapshot(p, id);
   if (!fs.existsSync(snapshot)) throw new OpsError(`release ${id} has no snapshot.db`);
+  ensureSite(releaseDir(p, id));
+  const site = siteOf(releaseDir(p, id));
   const previousTarget = readLinkOrUndefined(p.staticRoot);
-  if (fs.existsSync(client)) swapSymlink(p.staticRoot, client);
+  if (fs.existsSync(site)) swapSymlink(p.staticRoot, site);
   try {
     swapFile(p.liveSnapshot, snapshot);
   } catch (err) {
@@ -140,10 +147,14 @@ function readLinkOrUndefined(link: string): string | undefined {
   }
 }
 
-/** Keeps the last `keep` history entries (and their folders); removes older release folders. */
+/** Keeps the last `keep` history entries, their folders and their sites' bases; removes older release folders. */
 export function prune(p: ReleasePaths, keep = 3): string[] {
   const history = readHistory(p);
   const kept = new Set(history.slice(-keep));
+  for (const id of [...kept]) {
+    const base = baseReleaseOf(releaseDir(p, id));
+    if (base) kept.add(base);
+  }
   const removed: string[] = [];
   for (const name of fs.existsSync(p.releasesDir) ? fs.readdirSync(p.releasesDir) : []) {
     const dir = path.join(p.releasesDir, name);
@@ -154,27 +165,4 @@ export function prune(p: ReleasePaths, keep = 3): string[] {
   }
   if (history.length > keep) writeHistory(p, history.slice(-keep));
   return removed;
-}
-
-/** An exclusive lock so two rebuilds (or a rebuild and a rollback) never interleave. */
-export function withLock<T>(p: ReleasePaths, run: () => Promise<T>): Promise<T> {
-  fs.mkdirSync(p.releasesDir, { recursive: true });
-  const lock = path.join(p.releasesDir, '.lock');
-  try {
-    fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
-  } catch {
-    const holder = fs.readFileSync(lock, 'utf8').trim();
-    if (holder && isAlive(Number(holder))) throw new OpsError(`another rebuild or rollback is running (pid ${holder}; lock ${lock})`);
-    fs.writeFileSync(lock, String(process.pid)); // stale lock of a dead process
-  }
-  return run().finally(() => fs.rmSync(lock, { force: true }));
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -1,7 +1,10 @@
 /**
- * Renders a release's site: a full `astro build`, or an incremental one that
- * renders only the planned paths (render-plan.ts) and takes every other file from
- * the previous release (hard links), deleting pages that no longer exist.
+ * Renders a release's site: a full `astro build` (client/, the base of the
+ * releases after it, and the page bundle it keeps in server/), or an incremental
+ * render of only the planned paths (render-plan.ts) through the page bundle the
+ * previous release kept (page-renderer.ts: no bundling). The rendered files whose
+ * bytes differ from the previous site's are layered over it (site-layers.ts): in
+ * the overlay, pages that no longer exist in gone/, every other file the base's.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,17 +13,25 @@ import { touchedProviders } from './diff.ts';
 import { planIncremental, type RenderPlan } from './render-plan.ts';
 import type { PublicUrls } from '../web/urls.ts';
 import { readManifestDir, runAstroBuild } from './site-build.ts';
-import { linkTree, listFiles, overlayTree, removeUrlPath } from './tree.ts';
+import { keptBundleDir, renderKeptPages } from './page-renderer.ts';
+import { linkTree, listFiles, sameFile } from './tree.ts';
+import { fileInSite, siteLayers } from '../server/site-folder.ts';
+import { baseReleaseOf, compactSite, COMPACT_SHARE, layerSite, needsNewBase, makeFullSite, siteFiles, siteOf, type SiteCounts } from './site-layers.ts';
 
 export interface PreviousRelease {
-  client: string;
+  /** its release folder (site/ is what it serves) */
+  dir: string;
+  /** its server/ folder: the server bundle and the kept page bundle (src/site/kept-bundle.ts) */
+  server: string;
   snapshotFile: string;
   manifest: Record<string, string[]>;
   fingerprint: string;
+  /** what its release.json records of its site (absent before layered sites) */
+  site: SiteCounts | undefined;
 }
 
 export interface RenderInput {
-  /** The release folder being built: client/, server/ and pages.json go here. */
+  /** The release folder being built: site/ (and client/ after a full render), server/ and pages.json go here. */
   dir: string;
   snapshotFile: string;
   previous: PreviousRelease | undefined;
@@ -42,6 +53,13 @@ export interface RenderResult {
   ms: number;
   plan?: RenderPlan['counts'];
   manifest: Record<string, string[]>;
+  /** the site's layers; `base` undefined: this release's own client/ */
+  site: Omit<SiteCounts, 'base'> & { base: string | undefined };
+  /** the files the render wrote, and those of the previous site this one no longer has (changed-urls.ts) */
+  rendered: string[];
+  removed: string[];
+  /** a full render: the `astro build` child's peak RSS (an incremental one renders on a thread of this process) */
+  childPeakRssMb?: number;
 }
 
 /** Past this share of changed providers a full render is simpler and about as fast. */
@@ -52,7 +70,9 @@ export function incrementalBlocker(input: RenderInput): string | undefined {
   if (input.forceFull) return '--full was given';
   if (!previous) return 'no previous release to copy from';
   if (previous.fingerprint !== input.fingerprint) return 'the site code or settings changed since the previous release';
+  if (!keptBundleDir(previous.server)) return 'the previous release kept no page bundle';
   if (Object.keys(previous.manifest).length === 0) return 'the previous release has no page manifest';
+  if (!previous.site) return 'the previous release was stored before layered sites';
   if (diff.categoriesChanged) return 'the categories changed (every page shows them)';
   if (diff.reportsChanged) return 'the reports changed';
   if (touchedProviders(diff).length > INCREMENTAL_MAX_SHARE * Math.max(1, input.newFacts.providers.size)) {
@@ -77,12 +97,16 @@ export async function renderRelease(input: RenderInput): Promise<RenderResult> {
 async function renderFull(input: RenderInput): Promise<Omit<RenderResult, 'ms'>> {
   const out = path.join(input.dir, 'out');
   const manifestDir = path.join(input.dir, 'manifest');
-  await runAstroBuild({ snapshotFile: input.snapshotFile, outDir: out, manifestDir, logFile: path.join(input.dir, 'build.log'), baseEnv: input.baseEnv });
+  const childPeakRssMb = await runAstroBuild({ snapshotFile: input.snapshotFile, outDir: out, manifestDir, logFile: path.join(input.dir, 'build.log'), baseEnv: input.baseEnv });
   const manifest = readManifestDir(manifestDir);
   fs.renameSync(path.join(out, 'client'), path.join(input.dir, 'client'));
   moveServer(out, input.dir);
-  const rendered = listFiles(path.join(input.dir, 'client')).length;
-  return { mode: 'full', renderedPaths: rendered, copiedPaths: 0, manifest };
+  makeFullSite(input.dir);
+  const rendered = listFiles(path.join(input.dir, 'client'));
+  const now = new Set(rendered);
+  const removed = input.previous ? siteFiles(siteOf(input.previous.dir)).map((f) => f.rel).filter((rel) => !now.has(rel)) : [];
+  const site = { base: undefined, baseFiles: rendered.length, overlayFiles: 0, goneFiles: 0 };
+  return { mode: 'full', renderedPaths: rendered.length, copiedPaths: 0, manifest, site, rendered, removed, childPeakRssMb };
 }
 
 async function renderIncremental(input: RenderInput, previous: PreviousRelease): Promise<Omit<RenderResult, 'ms'> | undefined> {
@@ -94,27 +118,58 @@ async function renderIncremental(input: RenderInput, previous: PreviousRelease):
   );
   const scopeFile = path.join(input.dir, 'render-scope.json');
   fs.writeFileSync(scopeFile, JSON.stringify(plan.scope));
-  const out = path.join(input.dir, 'out');
   const manifestDir = path.join(input.dir, 'manifest');
+  const renderedDir = path.join(input.dir, 'rendered');
   const t1 = performance.now();
-  await runAstroBuild({ snapshotFile: input.snapshotFile, outDir: out, manifestDir, scopeFile, logFile: path.join(input.dir, 'build.log'), baseEnv: input.baseEnv });
-  input.log(`astro build of the planned pages: ${seconds(t1)}`);
+  const done = await renderKeptPages({ serverDir: previous.server, snapshotFile: input.snapshotFile, scopeFile, manifestDir, outDir: renderedDir, baseEnv: input.baseEnv });
+  input.log(`rendered ${done.pages} pages and ${done.cards} VIC cards with the kept bundle: ${seconds(t1)} (bundle loaded in ${(done.loadMs / 1000).toFixed(1)}s)`);
   const manifest = readManifestDir(manifestDir);
   if (Object.keys(manifest).length === 0) {
-    fs.rmSync(out, { recursive: true, force: true });
+    fs.rmSync(renderedDir, { recursive: true, force: true });
     fs.rmSync(manifestDir, { recursive: true, force: true });
     return undefined;
   }
   const t2 = performance.now();
-  const client = path.join(input.dir, 'client');
-  linkTree(previous.client, client);
+  const renderedPaths = listFiles(renderedDir).length;
+  dropUnchangedFiles(renderedDir, previous.dir);
   // Pages of the previous release that the new data no longer has.
   const now = new Set(Object.values(manifest).flat());
-  for (const paths of Object.values(previous.manifest)) for (const p of paths) if (!now.has(p)) removeUrlPath(client, p);
-  const rendered = overlayTree(path.join(out, 'client'), client);
-  moveServer(out, input.dir);
-  input.log(`copied the unchanged files from the previous release: ${seconds(t2)}`);
-  return { mode: 'incremental', renderedPaths: rendered.length, copiedPaths: listFiles(client).length - rendered.length, plan: plan.counts, manifest };
+  const removedUrlPaths = Object.values(previous.manifest).flatMap((paths) => paths.filter((p) => !now.has(p)));
+  const base = baseReleaseOf(previous.dir)!;
+  const { baseFiles } = previous.site!;
+  const layered = layerSite({ dir: input.dir, previousDir: previous.dir, base, baseFiles, renderedDir, removedUrlPaths });
+  fs.rmSync(renderedDir, { recursive: true, force: true });
+  linkTree(previous.server, path.join(input.dir, 'server'));
+  input.log(`layered ${layered.rendered.length} changed files over the previous release (overlay ${layered.overlayFiles} files, ${layered.goneFiles} gone, base ${base}): ${seconds(t2)}`);
+  const result = { mode: 'incremental' as const, renderedPaths, copiedPaths: layered.files - renderedPaths, plan: plan.counts, manifest, rendered: layered.rendered, removed: layered.removed };
+  if (!needsNewBase(layered.overlayFiles, baseFiles)) {
+    return { ...result, site: { base, baseFiles, overlayFiles: layered.overlayFiles, goneFiles: layered.goneFiles } };
+  }
+  const t3 = performance.now();
+  const files = compactSite(input.dir);
+  input.log(`the overlay passed ${COMPACT_SHARE * 100}% of the base: wrote the site out whole as a new base (${files} files): ${seconds(t3)}`);
+  return { ...result, site: { base: undefined, baseFiles: files, overlayFiles: 0, goneFiles: 0 } };
+}
+
+/**
+ * Deletes from `dir` the rendered files whose bytes equal the previous site's:
+ * a page in the plan often renders to the same bytes (a landing page whose list
+ * did not move), and only real changes belong in the overlay and changed-urls.txt.
+ */
+function dropUnchangedFiles(dir: string, previousDir: string): void {
+  const before = siteLayers(siteOf(previousDir));
+  for (const rel of listFiles(dir)) {
+    const old = fileInSite(before, rel);
+    if (old && sameFile(old.file, path.join(dir, rel))) removeFileAndEmptyFolders(dir, rel);
+  }
+}
+
+function removeFileAndEmptyFolders(root: string, rel: string): void {
+  fs.rmSync(path.join(root, rel));
+  for (let d = path.dirname(path.join(root, rel)); d.startsWith(root + path.sep); d = path.dirname(d)) {
+    if (fs.readdirSync(d).length > 0) break;
+    fs.rmdirSync(d);
+  }
 }
 
 function moveServer(out: string, dir: string): void {

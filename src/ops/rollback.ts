@@ -4,7 +4,8 @@
  * the live one from the history, so a second rollback goes one further back.
  */
 import fs from 'node:fs';
-import { activate, OpsError, readHistory, readReleaseInfo, releaseSnapshot, withLock, writeHistory, type ReleaseInfo, type ReleasePaths } from './releases.ts';
+import { activate, OpsError, readHistory, readReleaseInfo, releaseSnapshot, writeHistory, type ReleaseInfo, type ReleasePaths } from './releases.ts';
+import { withLock } from './release-lock.ts';
 import { snapshotVerifier } from './verify.ts';
 import { publishAfterSwitch, type PublishOutcome } from './origin-publish.ts';
 
@@ -15,8 +16,9 @@ export interface RollbackResult {
   published?: PublishOutcome;
 }
 
-export function rollback(paths: ReleasePaths, originDir?: string): Promise<RollbackResult> {
-  return withLock(paths, async () => {
+/** Waits behind a running rebuild or rollback (`log` says so), then rolls back what is live by then. */
+export function rollback(paths: ReleasePaths, originDir: string | undefined, log: (msg: string) => void): Promise<RollbackResult> {
+  return withLock(paths.releasesDir, { task: 'rollback', log }, async () => {
     const history = readHistory(paths);
     if (history.length < 2) throw new OpsError('nothing to roll back to: there is no previous release');
     const from = history[history.length - 1]!;

@@ -1,7 +1,8 @@
-/** The editor's summary of a rebuild: what changed in the data and which URLs changed. */
+/** The editor's summary of a rebuild: what changed in the data, which URLs changed, and the time of each step. */
 import path from 'node:path';
 import { allChanged, countByKind } from './changed-urls.ts';
 import type { RebuildResult } from './rebuild.ts';
+import { stepLine } from './rebuild-steps.ts';
 
 const LISTED = 20;
 
@@ -23,7 +24,10 @@ export function formatSummary(r: RebuildResult, cwd = process.cwd()): string {
   if (r.previousReleaseId && d.reportsChanged) lines.push('  the reports changed');
   const render = r.render;
   lines.push(
-    `site: ${render.mode} render in ${(render.ms / 1000).toFixed(1)}s (${render.renderedPaths} files rendered, ${render.copiedPaths} copied from the previous release)`,
+    `site: ${render.mode} render in ${(render.ms / 1000).toFixed(1)}s (${render.renderedPaths} files rendered, ${render.copiedPaths} kept from the previous release)`,
+    render.site.base
+      ? `  stored as layers over ${render.site.base} (${render.site.baseFiles} files): ${render.site.overlayFiles} in the overlay, ${render.site.goneFiles} gone`
+      : `  stored whole (${render.site.baseFiles} files): the base of the next releases`,
   );
   const urls = allChanged(r.urls);
   const byKind = Object.entries(countByKind(urls))
@@ -34,5 +38,6 @@ export function formatSummary(r: RebuildResult, cwd = process.cwd()): string {
   for (const u of urls.slice(0, LISTED)) lines.push(`  ${u}`);
   if (urls.length > LISTED) lines.push(`  ... (+${urls.length - LISTED})`);
   lines.push(`URL list for IndexNow: ${path.relative(cwd, r.urlsFile)} (request body: ${path.relative(cwd, r.indexNowFile)})`);
+  lines.push(stepLine(r.timings));
   return lines.join('\n');
 }

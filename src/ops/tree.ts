@@ -1,10 +1,9 @@
 /**
- * File-tree helpers for release folders: list, hard-link copy, overlay, compare,
- * and the mapping between a pre-rendered file and its URL path (build.format
+ * File-tree helpers for release folders: list, hard-link copy, remove, compare, and the
+ * mapping between a pre-rendered file and its URL path (build.format
  * 'file': `/provider/x` is `provider/x.html`, `/` is `index.html`, endpoints keep
  * their own name such as `provider/x/vic.json`).
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -30,36 +29,7 @@ export function listFiles(dir: string): string[] {
  */
 export function linkTree(from: string, to: string): void {
   if (!fs.existsSync(to) && spawnSync('cp', ['-al', from, to]).status === 0) return;
-  const made = new Set<string>();
-  for (const rel of listFiles(from)) {
-    const dest = path.join(to, rel);
-    const dir = path.dirname(dest);
-    if (!made.has(dir)) {
-      fs.mkdirSync(dir, { recursive: true });
-      made.add(dir);
-    }
-    try {
-      fs.linkSync(path.join(from, rel), dest);
-    } catch {
-      fs.copyFileSync(path.join(from, rel), dest);
-    }
-  }
-}
-
-/** Moves every file of `from` into `to`, replacing what is there (unlink first: never write through a shared link). */
-export function overlayTree(from: string, to: string): string[] {
-  const files = listFiles(from);
-  const made = new Set<string>();
-  for (const rel of files) {
-    const dest = path.join(to, rel);
-    if (!made.has(path.dirname(dest))) {
-      fs.mkdirSync(path.dirname(dest), { recursive: true });
-      made.add(path.dirname(dest));
-    }
-    fs.rmSync(dest, { force: true });
-    fs.renameSync(path.join(from, rel), dest);
-  }
-  return files;
+  for (const rel of listFiles(from)) linkFile(path.join(from, rel), path.join(to, rel));
 }
 
 /** The URL path a pre-rendered file answers. */
@@ -77,43 +47,40 @@ export function filesOfUrlPath(urlPath: string): string[] {
   return [rel, `${rel}.html`, `${rel}/index.html`];
 }
 
-/** Removes the output of a URL path and any folders it leaves empty. */
-export function removeUrlPath(root: string, urlPath: string): void {
-  for (const rel of filesOfUrlPath(urlPath)) {
-    const file = path.join(root, rel);
-    if (!fs.existsSync(file) || !fs.statSync(file).isFile()) continue;
-    fs.rmSync(file);
-    // rmdir refuses a non-empty folder at once (no listing of a 100k-entry folder).
-    for (let dir = path.dirname(file); dir.startsWith(root + path.sep); dir = path.dirname(dir)) {
-      try {
-        fs.rmdirSync(dir);
-      } catch {
-        break;
-      }
+/** A hard link of `from` at `to` (its folder made), a copy where a link is impossible (another filesystem). */
+export function linkFile(from: string, to: string): void {
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  try {
+    fs.linkSync(from, to);
+  } catch {
+    fs.copyFileSync(from, to);
+  }
+}
+
+/** Removes the file `rel` under root, if there, and the folders it leaves empty. */
+export function removeFile(root: string, rel: string): void {
+  const file = path.join(root, rel);
+  try {
+    if (!fs.lstatSync(file).isFile()) return;
+  } catch {
+    return;
+  }
+  fs.rmSync(file);
+  // rmdir refuses a non-empty folder at once (no listing of a 100k-entry folder).
+  for (let dir = path.dirname(file); dir.startsWith(root + path.sep); dir = path.dirname(dir)) {
+    try {
+      fs.rmdirSync(dir);
+    } catch {
+      break;
     }
   }
 }
 
-const hashFile = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-
-/** Files that differ between two trees: added, removed or with other bytes. */
-export function diffTrees(before: string | undefined, after: string): { added: string[]; removed: string[]; changed: string[] } {
-  const a = new Set(before ? listFiles(before) : []);
-  const b = listFiles(after);
-  const result = { added: [] as string[], removed: [] as string[], changed: [] as string[] };
-  for (const rel of b) {
-    if (!a.has(rel)) result.added.push(rel);
-    else if (!sameFile(path.join(before!, rel), path.join(after, rel))) result.changed.push(rel);
-    a.delete(rel);
-  }
-  result.removed = [...a].sort();
-  return result;
-}
-
-function sameFile(x: string, y: string): boolean {
+/** True when the two files hold the same bytes (or are one hard-linked file). */
+export function sameFile(x: string, y: string): boolean {
   const sx = fs.statSync(x);
   const sy = fs.statSync(y);
   if (sx.ino === sy.ino && sx.dev === sy.dev) return true; // the same hard-linked file
   if (sx.size !== sy.size) return false;
-  return hashFile(x) === hashFile(y);
+  return fs.readFileSync(x).equals(fs.readFileSync(y));
 }

@@ -1,5 +1,6 @@
 /**
- * Serves the pre-rendered client output (dist/client, or STATIC_ROOT) the way a
+ * Serves the pre-rendered client output (dist/client, or STATIC_ROOT: a release's
+ * layered site, read as site-folder.ts says) the way a
  * CDN would: clean URLs without trailing slash (/provider/x -> provider/x.html),
  * the header rules of src/site/static-headers.ts, weak ETags and 304s, and a small
  * cache of compressed bodies. The root is resolved per request, so swapping a
@@ -10,6 +11,7 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { chooseEncoding, compress } from './compression.ts';
 import { keptCopy } from './kept-buffer.ts';
+import { fileInSite, siteLayers, type SiteLayers } from './site-folder.ts';
 
 export type HeaderRules = (pathname: string) => Record<string, string>;
 
@@ -19,6 +21,8 @@ const CACHE_LIMIT_BYTES = 64 * 1024 * 1024;
 export class StaticFiles {
   private readonly compressed = new Map<string, Buffer>();
   private cachedBytes = 0;
+  /** the layers of the last root seen (the root changes when the symlink is swapped) */
+  private layersOf: { root: string; site: SiteLayers } | undefined;
 
   private readonly root: () => string;
   private readonly headersFor: HeaderRules;
@@ -37,17 +41,12 @@ export class StaticFiles {
     }
     if (decoded.includes('\0')) return null;
     const root = this.root();
+    if (this.layersOf?.root !== root) this.layersOf = { root, site: siteLayers(root) };
     const candidates =
       decoded === '/' ? ['index.html'] : decoded.endsWith('/') ? [] : [decoded.slice(1), `${decoded.slice(1)}.html`];
     for (const rel of candidates) {
-      const file = path.join(root, rel);
-      if (!file.startsWith(root + path.sep)) return null;
-      try {
-        const stat = fs.statSync(file);
-        if (stat.isFile()) return { file, stat };
-      } catch {
-        // try the next candidate
-      }
+      const found = fileInSite(this.layersOf.site, rel);
+      if (found) return found;
     }
     return null;
   }

@@ -6,7 +6,7 @@ describe('parseBenchArgs', () => {
   it('defaults to every part at 100,000 providers', () => {
     const o = parseBenchArgs([]);
     expect(o.providers).toBe(100_000);
-    expect([...o.parts].sort()).toEqual(['build', 'http', 'longtail', 'orama', 'search', 'snapshot']);
+    expect([...o.parts].sort()).toEqual(['build', 'http', 'longtail', 'orama', 'publish', 'search', 'snapshot']);
     expect(o).toMatchObject({ queries: 1000, connections: 50, httpSeconds: 10, with1m: false, longTailQueries: 5000, longTailSeconds: 20, serveProcesses: 1 });
     expect(parseBenchArgs(['--serve-processes', '2']).serveProcesses).toBe(2);
     expect(() => parseBenchArgs(['--serve-processes', '0'])).toThrow(UsageError);
@@ -20,7 +20,7 @@ describe('parseBenchArgs', () => {
 
   it('runs only the parts asked for, minus the skipped ones', () => {
     expect([...parseBenchArgs(['--only', 'search,http']).parts]).toEqual(['search', 'http']);
-    expect([...parseBenchArgs(['--skip', 'build,orama']).parts].sort()).toEqual(['http', 'longtail', 'search', 'snapshot']);
+    expect([...parseBenchArgs(['--skip', 'build,orama']).parts].sort()).toEqual(['http', 'longtail', 'publish', 'search', 'snapshot']);
   });
 
   it('refuses unknown parts and malformed numbers', () => {

@@ -34,15 +34,25 @@ export interface Edits {
   remove: number;
   /** How many new published providers are added (copies of existing ones under new slugs). */
   add: number;
+  /** How many published providers are unpublished (kept in the dataset, no longer approved). */
+  unpublish?: number;
+  /** How many published providers move to another provider's city. */
+  moveCity?: number;
 }
 
 /** Applies the edits to a copy of `from` in `to`; returns the slugs touched. */
-export function editDataset(from: string, to: string, edits: Edits): { updated: string[]; removed: string[]; added: string[] } {
+export function editDataset(
+  from: string,
+  to: string,
+  edits: Edits,
+): { updated: string[]; removed: string[]; added: string[]; unpublished: string[]; moved: string[] } {
   copyDataset(from, to);
   const providers = readProviders(to);
   const published = providers.filter(isPublished);
   // Spread the edits over the list so they land in different categories and cities.
-  const step = Math.max(1, Math.floor(published.length / (edits.update + edits.remove + edits.add + 1)));
+  const unpublish = edits.unpublish ?? 0;
+  const moveCity = edits.moveCity ?? 0;
+  const step = Math.max(1, Math.floor(published.length / (edits.update + edits.remove + edits.add + unpublish + moveCity + 1)));
   const pick = (i: number) => published[(i * step) % published.length]!;
   const updated: string[] = [];
   const removed: string[] = [];
@@ -53,6 +63,20 @@ export function editDataset(from: string, to: string, edits: Edits): { updated: 
     p.overallRating = Math.round(((Number(p.overallRating) + 1.3) % 5) * 100) / 100;
     p.tagline = `${String(p.tagline)} (diperbarui)`;
     updated.push(p.slug);
+  }
+  const unpublished: string[] = [];
+  for (let n = 0; n < unpublish; n++, i++) {
+    const p = pick(i);
+    p.submissionStatus = 'pending';
+    unpublished.push(p.slug);
+  }
+  const moved: string[] = [];
+  for (let n = 0; n < moveCity; n++, i++) {
+    const p = pick(i);
+    const other = published.find((q) => q.city !== p.city && q.country === p.country)!;
+    p.city = other.city;
+    p.province = other.province;
+    moved.push(p.slug);
   }
   const removeIds = new Set<string>();
   for (let n = 0; n < edits.remove; n++, i++) {
@@ -68,7 +92,7 @@ export function editDataset(from: string, to: string, edits: Edits): { updated: 
   }
   writeProviders(to, next);
   if (removeIds.size) dropProofsOf(to, removeIds);
-  return { updated, removed, added };
+  return { updated, removed, added, unpublished, moved };
 }
 
 function dropProofsOf(dir: string, providerIds: Set<string>): void {

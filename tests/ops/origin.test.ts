@@ -39,7 +39,8 @@ const write = (file: string, text: string) => {
   fs.rmSync(file, { force: true }); // never through a hard link
   fs.writeFileSync(file, text);
 };
-const liveClient = () => fs.realpathSync(node.staticRoot);
+// STATIC_ROOT is the live release's site/; a node installs releases whole, so its base is the site.
+const liveClient = () => fs.realpathSync(path.join(node.staticRoot, 'base'));
 const originRequests = (prefix: string) => origin.requests.filter((r) => r.path.startsWith(prefix));
 
 beforeAll(async () => {

@@ -5,6 +5,8 @@ import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { kindOf, countByKind } from '../../src/ops/changed-urls.ts';
 import { swapSymlink, swapFile } from '../../src/ops/releases.ts';
+import { withLock } from '../../src/ops/release-lock.ts';
+import { stepLine } from '../../src/ops/rebuild-steps.ts';
 import { filesOfUrlPath, urlPathOfFile } from '../../src/ops/tree.ts';
 import { createLogger, maskSecrets, requestLogger } from '../../src/server/logging.ts';
 import { handleHealth } from '../../src/server/health.ts';
@@ -74,6 +76,46 @@ describe('atomic switches', () => {
     expect(fs.readFileSync(dest, 'utf8')).toBe('new');
     expect(fs.statSync(dest).ino).not.toBe(oldIno);
     expect(fs.readdirSync(ws).filter((n) => n.includes('.next'))).toEqual([]);
+  });
+});
+
+describe('the release lock', () => {
+  it('runs a second task after the first, telling whom it waits behind', async () => {
+    const dir = path.join(ws, 'lock');
+    const order: string[] = [];
+    const told: string[] = [];
+    let release!: () => void;
+    const first = withLock(dir, { task: 'rebuild --input a', log: (m) => told.push(`a: ${m}`) }, async () => {
+      order.push('a start');
+      await new Promise<void>((resolve) => (release = resolve));
+      order.push('a end');
+    });
+    const second = withLock(dir, { task: 'rollback', log: (m) => told.push(`b: ${m}`) }, async () => {
+      order.push('b');
+      return 'b done';
+    });
+    while (told.length === 0 || order.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order).toEqual(['a start']);
+    expect(told[0]).toMatch(new RegExp(`^b: queued behind pid ${process.pid} \\(started \\d\\d:\\d\\d:\\d\\d: rebuild --input a\\); this rollback starts when it ends$`));
+    release();
+    await first;
+    expect(await second).toBe('b done');
+    expect(order).toEqual(['a start', 'a end', 'b']);
+    expect(fs.existsSync(path.join(dir, '.lock'))).toBe(false);
+    expect(fs.readdirSync(path.join(dir, '.queue'))).toEqual([]);
+  });
+
+  it('releases the lock when the task fails', async () => {
+    const dir = path.join(ws, 'lock-fail');
+    const log = () => {};
+    await expect(withLock(dir, { task: 'rebuild', log }, () => Promise.reject(new Error('bad dataset')))).rejects.toThrow('bad dataset');
+    expect(await withLock(dir, { task: 'rebuild', log }, () => Promise.resolve(2))).toBe(2);
+  });
+
+  it('sums the steps up in one line', () => {
+    const line = stepLine({ steps: [{ name: 'queue', ms: 0 }, { name: 'snapshot', ms: 2140 }, { name: 'render', ms: 7460 }], totalMs: 10_900, peakRssMb: 310, renderPeakRssMb: 612 });
+    expect(line).toBe('steps: queue 0.0s | snapshot 2.1s | render 7.5s | total 10.9s | peak RSS 310 MB, render child 612 MB');
+    expect(stepLine({ steps: [], totalMs: 1000, peakRssMb: 90, renderPeakRssMb: null })).toBe('steps: total 1.0s | peak RSS 90 MB');
   });
 });
 

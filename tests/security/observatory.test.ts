@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtSite, ROOT, siteEnv, type BuiltSite } from '../site/fixture/built-site.ts';
+import { builtSite, ROOT, siteEnv, siteFolder, type BuiltSite } from '../site/fixture/built-site.ts';
 import { HOSTILE_SLUG } from '../site/fixture/hostile.ts';
 import { startNginx, type RunningNginx } from '../support/nginx.ts';
 import { makeCertificates, type TestCertificates } from './support/certificates.ts';
@@ -52,9 +52,9 @@ function tlsFront(): string {
   const conf = shipped
     .replace('/etc/ssl/directory/fullchain.pem', certs.certFile)
     .replace('/etc/ssl/directory/privkey.pem', certs.keyFile)
-    .replace('root /srv/directory/releases/current;', `root ${site.clientDir};`)
+    .replace('root /srv/directory/releases/current;', `root ${siteFolder(site)};`)
     .replace('include /srv/directory/docs/nginx-static.conf;', `include ${path.join(ROOT, 'docs/nginx-static.conf')};`);
-  for (const replaced of [certs.certFile, certs.keyFile, site.clientDir, 'docs/nginx-static.conf;']) {
+  for (const replaced of [certs.certFile, certs.keyFile, siteFolder(site), 'docs/nginx-static.conf;']) {
     if (!conf.includes(replaced)) throw new Error(`docs/nginx-tls.conf changed shape: ${replaced} was not put in`);
   }
   return conf;

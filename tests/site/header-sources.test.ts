@@ -14,7 +14,7 @@ import { loadEnv } from '../../src/env.ts';
 import { securityHeaders, type ResponseKind } from '../../src/web/security-headers.ts';
 import { headersFromFile, parseHeadersFile } from '../support/headers-file.ts';
 import { startNginx, type RunningNginx } from '../support/nginx.ts';
-import { builtSite, ROOT, type BuiltSite } from './fixture/built-site.ts';
+import { builtSite, ROOT, siteFolder, type BuiltSite } from './fixture/built-site.ts';
 import { HOSTILE_SLUG } from './fixture/hostile.ts';
 import { freePort, startServer, type RunningServer } from './fixture/serve.ts';
 
@@ -64,7 +64,7 @@ beforeAll(async () => {
   upstream directory_node { server 127.0.0.1:${new URL(node.origin).port}; }
   server {
     listen 127.0.0.1:${port};
-    root ${site.clientDir};
+    root ${siteFolder(site)};
     include ${path.join(ROOT, 'docs/nginx-static.conf')};
   }`;
   nginx = await startNginx(fs.mkdtempSync(path.join(site.dir, 'nginx-sources-')), http, { ready: async () => (await fetch(`${nginxOrigin}/healthz`)).ok });

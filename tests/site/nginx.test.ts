@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtSite, ROOT, type BuiltSite } from './fixture/built-site.ts';
+import { builtSite, ROOT, siteFolder, type BuiltSite } from './fixture/built-site.ts';
 import { freePort } from './fixture/serve.ts';
 import { loadEnv } from '../../src/env.ts';
 import { staticHeaders } from '../../src/site/static-headers.ts';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   upstream directory_node { server 127.0.0.1:${upstreamPort}; }
   server {
     listen 127.0.0.1:${port};
-    root ${site.clientDir};
+    root ${siteFolder(site)};
     include ${path.join(ROOT, 'docs/nginx-static.conf')};
   }`;
   nginx = await startNginx(fs.mkdtempSync(path.join(site.dir, 'nginx-')), http, { ready: async () => (await fetch(`${origin}/robots.txt`)).ok });

@@ -104,7 +104,7 @@ describe('generated static-hosting rules', () => {
     expect(conf).toContain(`add_header X-VIC-Version "${VIC_VERSION}" always;`);
     expect(conf).toContain(`add_header Content-Security-Policy "${pageContentSecurityPolicy(defaults)}" always;`);
     expect(conf).toContain('location ^~ /api/');
-    expect(conf).toContain('try_files $uri $uri.html =404;');
+    expect(conf).toContain('try_files /overlay$uri /base$uri /overlay$uri.html /base$uri.html =404;');
   });
 });
 
