@@ -81,6 +81,8 @@ describe('npm run rebuild', () => {
     expect(r.stdout).toContain('providers: 1 added, 2 removed, 4 updated');
     for (const slug of [...edits.updated, ...edits.added, ...edits.removed, ...edits.unpublished, ...edits.moved]) expect(r.stdout).toContain(slug);
     expect(r.stderr).toContain('with the kept bundle');
+    // The snapshot too is built from the live one (a small change: src/snapshot/build-choice.ts).
+    expect(r.stderr).toMatch(/snapshot: incremental from /);
 
     // The changed-URL list: the edited providers' pages and cards, the sitemaps, nothing from /_astro.
     const urls = fs.readFileSync(path.join(env.RELEASES_DIR!, incremental, 'changed-urls.txt'), 'utf8').trim().split('\n');
