@@ -35,6 +35,7 @@ import { SnapshotWriter, namesOfCategories } from './snapshot-writer.ts';
 import { driftFigures } from './snapshot-drift.ts';
 import { readFrozenLists } from './vector-frozen.ts';
 import { SCHEMA_VERSION } from './schema-version.ts';
+import type { TextRow } from './provider-vectors.ts';
 
 export interface IncrementalResult extends BuildResult {
   /** providers added, edited (or with proofs edited) and gone */
@@ -47,17 +48,9 @@ const OLD_ROW_SQL = `SELECT p.rowid, p.company_name, p.tagline, p.description, p
   (SELECT group_concat(pc.category_id, char(31)) FROM provider_categories pc WHERE pc.provider_rowid = p.rowid) AS category_ids
   FROM published_providers p WHERE p.rowid IN (SELECT value FROM json_each(?))`;
 
-interface OldRow {
-  rowid: number;
-  company_name: string;
-  tagline: string;
-  description: string;
-  capability_tags: string;
-  industry_focus: string;
-  city: string | null;
+/** A changed provider's row in the base: the text columns the embedder and the postings read, and its city. */
+interface OldRow extends TextRow {
   city_slug: string | null;
-  province: string | null;
-  category_ids: string | null;
 }
 
 /** The change scanned against the base (read only), or the reason a full build is needed. */
