@@ -12,6 +12,7 @@ export const REBUILD_STEPS = {
   diff: 'diff with the live snapshot',
   render: 'render',
   urls: 'changed URLs',
+  verify: 'waiting for the snapshot check',
   switch: 'switch',
   prune: 'prune',
   publish: 'publish to origin',

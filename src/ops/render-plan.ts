@@ -12,8 +12,11 @@
  * - provider pages of unchanged providers whose landing group moved (their
  *   "comparable providers" are the head of that landing list, and they link to
  *   it): the group's page data is compared on both snapshots with the site's own
- *   page-data function (src/site/landing-page.ts), for those groups only;
- * - every path of the other routes (report pages, sitemaps, the key file): few.
+ *   page-data function (src/site/landing-page.ts), for those groups only, and the
+ *   group's providers are read from the new snapshot's published_facts;
+ * - the provider and VIC sitemap files from the first changed slug on, or only
+ *   those of the edited slugs (sitemap-plan.ts), and every taxonomy sitemap file;
+ * - every path of the other routes (report pages, the key file): few.
  *
  * A page in scope whose bytes come out equal is not a change (render.ts compares
  * each rendered file with the previous release's). Pages that no longer exist are
@@ -22,18 +25,25 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { Snapshot } from '../query/snapshot.ts';
+import { landingListsOneAtATime } from '../query/site-landing-lists.ts';
+import { publishedSlugs } from '../query/site-providers.ts';
+import { sitemapFileName } from '../site/sitemaps.ts';
 import { landingPage, type LandingPage } from '../site/landing-page.ts';
 import { categoryPath, landingPath, providerPath, type PublicUrls } from '../web/urls.ts';
-import { touchedProviders, type SnapshotDiff, type SnapshotFacts } from './diff.ts';
+import { touchedProviders, type SnapshotDiff } from './diff.ts';
+import { sitemapPartsToRender } from './sitemap-plan.ts';
 
 /** Routes whose pages the plan decides one by one; every other route is rendered whole. */
-export const PLANNED_ROUTES = ['provider/[slug]', 'provider/[slug]/vic.json', 'kategori/[slug]', '[landing]'] as const;
+export const PLANNED_ROUTES = ['provider/[slug]', 'provider/[slug]/vic.json', 'kategori/[slug]', '[landing]', 'sitemap-[part].xml'] as const;
 
 export interface RenderPlan {
   /** URL paths (and `prefix*` entries) for RENDER_SCOPE_FILE. */
   scope: string[];
-  counts: { providers: number; dependentProviders: number; categories: number; landings: number; otherRoutes: number };
+  counts: { providers: number; dependentProviders: number; categories: number; landings: number; sitemapParts: number; otherRoutes: number };
 }
+
+/** The providers of the cities a change is in: the only ones a moved landing group can hold. */
+const GROUP_MEMBERS_SQL = 'SELECT slug, category_slugs, city_slug FROM published_facts WHERE city_slug IN (SELECT value FROM json_each(?))';
 
 /** The head of a landing list that provider pages show; generous on purpose (they show 4). */
 const GROUP_HEAD = 8;
@@ -47,9 +57,9 @@ export function planIncremental(
   oldFile: string,
   newFile: string,
   diff: SnapshotDiff,
-  newFacts: SnapshotFacts,
   previousManifest: Record<string, string[]>,
   urls: PublicUrls,
+  sitemapMaxUrls: number,
 ): RenderPlan {
   const scope = new Set<string>();
   const direct = [...diff.added, ...diff.updated.map((u) => u.after)].map((p) => p.slug);
@@ -72,21 +82,22 @@ export function planIncremental(
   // name, city spelling). Where that moved, every provider page of the group is
   // rendered again.
   const snaps = { old: new Snapshot(oldFile), new: new Snapshot(newFile) };
-  let moved: Set<string>;
+  let dependentProviders = 0;
+  let sitemapParts: number[];
   try {
-    const view = (side: 'old' | 'new', path: string) => groupView(landingPage(snaps[side], path.slice(1), urls));
-    moved = new Set([...groups].filter((path) => !isDeepStrictEqual(view('old', path), view('new', path))));
+    const view = (side: 'old' | 'new', path: string) => groupView(landingPage(snaps[side], path.slice(1), urls, landingListsOneAtATime(snaps[side])));
+    const moved = new Set([...groups].filter((path) => !isDeepStrictEqual(view('old', path), view('new', path))));
+    const movedCities = JSON.stringify([...new Set([...touchedProviders(diff)].map((p) => p.citySlug).filter((c) => c !== null))]);
+    for (const [slug, categorySlugs, citySlug] of snaps.new.prepare<[string], [string, string, string]>(GROUP_MEMBERS_SQL).raw().iterate(movedCities)) {
+      const path = providerPath(slug);
+      if (scope.has(path) || !(JSON.parse(categorySlugs) as string[]).some((c) => moved.has(landingPath(c, citySlug)))) continue;
+      scope.add(path);
+      dependentProviders++;
+    }
+    sitemapParts = sitemapPartsToRender(publishedSlugs(snaps.new), diff, sitemapMaxUrls);
   } finally {
     snaps.old.close();
     snaps.new.close();
-  }
-  let dependentProviders = 0;
-  for (const p of newFacts.providers.values()) {
-    const path = providerPath(p.slug);
-    if (scope.has(path) || !p.citySlug) continue;
-    if (!p.categorySlugs.some((c) => moved.has(landingPath(c, p.citySlug!)))) continue;
-    scope.add(path);
-    dependentProviders++;
   }
 
   let otherRoutes = 0;
@@ -95,10 +106,13 @@ export function planIncremental(
     otherRoutes++;
     for (const p of paths) scope.add(p);
   }
-  // Routes unknown to the previous release, and every sitemap part (their number can grow).
-  scope.add('/sitemap*');
+  for (const part of sitemapParts) {
+    scope.add(`/${sitemapFileName('providers', part)}`);
+    scope.add(`/${sitemapFileName('vic', part)}`);
+  }
+  scope.add('/sitemap-taxonomy*');
   return {
     scope: [...scope].sort(),
-    counts: { providers: direct.length, dependentProviders, categories: categories.size, landings: groups.size, otherRoutes },
+    counts: { providers: direct.length, dependentProviders, categories: categories.size, landings: groups.size, sitemapParts: sitemapParts.length, otherRoutes },
   };
 }

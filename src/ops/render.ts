@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SnapshotDiff, SnapshotFacts } from './diff.ts';
+import type { SnapshotDiff } from './diff.ts';
 import { touchedProviders } from './diff.ts';
 import { planIncremental, type RenderPlan } from './render-plan.ts';
 import type { PublicUrls } from '../web/urls.ts';
@@ -36,7 +36,6 @@ export interface RenderInput {
   snapshotFile: string;
   previous: PreviousRelease | undefined;
   diff: SnapshotDiff;
-  newFacts: SnapshotFacts;
   fingerprint: string;
   forceFull?: boolean;
   log: (msg: string) => void;
@@ -44,6 +43,8 @@ export interface RenderInput {
   baseEnv: NodeJS.ProcessEnv;
   /** The public URLs the pages are rendered with (the plan compares page data). */
   urls: PublicUrls;
+  /** SITEMAP_MAX_URLS: the plan finds the sitemap files a change is in. */
+  sitemapMaxUrls: number;
 }
 
 export interface RenderResult {
@@ -75,7 +76,7 @@ export function incrementalBlocker(input: RenderInput): string | undefined {
   if (!previous.site) return 'the previous release was stored before layered sites';
   if (diff.categoriesChanged) return 'the categories changed (every page shows them)';
   if (diff.reportsChanged) return 'the reports changed';
-  if (touchedProviders(diff).length > INCREMENTAL_MAX_SHARE * Math.max(1, input.newFacts.providers.size)) {
+  if (touchedProviders(diff).length > INCREMENTAL_MAX_SHARE * Math.max(1, diff.published)) {
     return 'more than a quarter of the providers changed';
   }
   return undefined;
@@ -111,10 +112,10 @@ async function renderFull(input: RenderInput): Promise<Omit<RenderResult, 'ms'>>
 
 async function renderIncremental(input: RenderInput, previous: PreviousRelease): Promise<Omit<RenderResult, 'ms'> | undefined> {
   const t0 = performance.now();
-  const plan = planIncremental(previous.snapshotFile, input.snapshotFile, input.diff, input.newFacts, previous.manifest, input.urls);
+  const plan = planIncremental(previous.snapshotFile, input.snapshotFile, input.diff, previous.manifest, input.urls, input.sitemapMaxUrls);
   input.log(
     `incremental render: ${plan.counts.providers} changed providers, ${plan.counts.dependentProviders} dependent provider pages, ` +
-      `${plan.counts.categories} category and ${plan.counts.landings} landing pages, plus sitemaps (planned in ${seconds(t0)})`,
+      `${plan.counts.categories} category and ${plan.counts.landings} landing pages, ${plan.counts.sitemapParts} provider and VIC sitemap files of each kind (planned in ${seconds(t0)})`,
   );
   const scopeFile = path.join(input.dir, 'render-scope.json');
   fs.writeFileSync(scopeFile, JSON.stringify(plan.scope));

@@ -1,10 +1,16 @@
 /**
- * Every landing list of a snapshot (top-level category x city, the lists that
- * programmaticProviders ranks one at a time) computed in one pass, for the static
- * build: landing pages show the head of their list and each provider page shows
- * the head of its primary list ("comparable providers"). Ranking one list per
- * query costs a count and a sort per list, which grows with the list; at 100,000
- * providers one ordered read of all links is far cheaper.
+ * The landing lists of a snapshot (top-level category x city, the lists that
+ * programmaticProviders ranks): landing pages show the head of their list and
+ * their group's facts (city name, count), each provider page the head of its
+ * primary list ("comparable providers") and the landing pages it is listed on.
+ * Two ways to read them, for two sizes of render:
+ *
+ * - in one pass (a full build): every list from one ordered read of all links.
+ *   Ranking one list per query costs a count and a sort per list, which grows
+ *   with the list; at 100,000 providers one ordered read of all links is far cheaper.
+ * - one at a time (a small publish renders a few pages, issue 43): each list the
+ *   pages ask for, ranked by programmaticProviders' own query. One pass would
+ *   cost seconds at a million providers to render a handful of pages.
  *
  * Same rule as programmaticProviders (src/query/discovery.ts), so pages are
  * byte-identical to the per-list queries: published, trust level >= 1, the
@@ -14,7 +20,7 @@
  */
 import type { ProviderSummary } from '../schemas/provider.ts';
 import { categoryFilterIds, categoryTree } from './categories.ts';
-import { TRUST_THRESHOLD } from './discovery.ts';
+import { landingPath, programmaticParams, programmaticProviders, TRUST_THRESHOLD, type ProgrammaticParam } from './discovery.ts';
 import { toBusinessSummary } from './projections.ts';
 import { publishedSummaryRows } from './providers.ts';
 import type { Snapshot } from './snapshot.ts';
@@ -31,6 +37,8 @@ interface LandingList {
 export interface LandingLists {
   /** The first `limit` (<= LANDING_HEAD) providers of the list and its length. */
   top(categorySlug: string, citySlug: string, limit: number): { data: ProviderSummary[]; total: number };
+  /** The group's landing page, or undefined when no listed provider is in it. */
+  param(categorySlug: string, citySlug: string): ProgrammaticParam | undefined;
 }
 
 const RANKED_LINKS_SQL = `
@@ -76,16 +84,56 @@ function buildLists(snapshot: Snapshot): { lists: Map<string, LandingList>; rows
   return { lists, rows };
 }
 
-/** Computed once per snapshot (memo), on first use. */
-export function landingLists(snapshot: Snapshot): LandingLists {
+function checkLimit(limit: number): void {
+  if (limit > LANDING_HEAD) throw new Error(`landing lists keep the first ${LANDING_HEAD} providers, not ${limit}`);
+}
+
+/** Every list, computed once per snapshot (memo) on first use. */
+export function landingListsInOnePass(snapshot: Snapshot): LandingLists {
   return snapshot.memo('site:landing-lists', () => {
     const { lists, rows } = buildLists(snapshot);
+    const params = new Map(programmaticParams(snapshot).map((p) => [listKey(p.categorySlug, p.citySlug), p]));
     return {
       top(categorySlug, citySlug, limit) {
-        if (limit > LANDING_HEAD) throw new Error(`landing lists keep the first ${LANDING_HEAD} providers, not ${limit}`);
+        checkLimit(limit);
         const list = lists.get(listKey(categorySlug, citySlug));
         if (!list) return { data: [], total: 0 };
         return { data: list.head.slice(0, limit).map((rowid) => rows.get(rowid)!), total: list.total };
+      },
+      param: (categorySlug, citySlug) => params.get(listKey(categorySlug, citySlug)),
+    };
+  });
+}
+
+// Every spelling of a citySlug has the one name shown (src/snapshot/place-names.ts): any row's will do.
+const GROUP_CITY_SQL = `SELECT city_name FROM published_providers WHERE city_slug = ? AND trust_level >= ${TRUST_THRESHOLD} LIMIT 1`;
+
+/** Each list when first asked for (memo per snapshot and list). */
+export function landingListsOneAtATime(snapshot: Snapshot): LandingLists {
+  return snapshot.memo('site:landing-lists-one-at-a-time', () => {
+    const heads = new Map<string, { data: ProviderSummary[]; total: number }>();
+    const head = (categorySlug: string, citySlug: string) => {
+      const key = listKey(categorySlug, citySlug);
+      let list = heads.get(key);
+      if (!list) {
+        const node = categoryTree(snapshot).bySlug.get(categorySlug);
+        const isRoot = node !== undefined && categoryTree(snapshot).roots.some((r) => r.node.id === node.id);
+        list = isRoot ? programmaticProviders(snapshot, node, { citySlug }, { page: 1, limit: LANDING_HEAD }) : { data: [], total: 0 };
+        heads.set(key, list);
+      }
+      return list;
+    };
+    return {
+      top(categorySlug, citySlug, limit) {
+        checkLimit(limit);
+        const { data, total } = head(categorySlug, citySlug);
+        return { data: data.slice(0, limit), total };
+      },
+      param(categorySlug, citySlug) {
+        const { total } = head(categorySlug, citySlug);
+        if (total === 0) return undefined;
+        const city = snapshot.prepare<[string], { city_name: string }>(GROUP_CITY_SQL).get(citySlug)!.city_name;
+        return { categorySlug, city, citySlug, path: landingPath(categorySlug, citySlug), providerCount: total };
       },
     };
   });

@@ -5,11 +5,12 @@
  */
 import { categoryTree } from '../query/categories.ts';
 import { programmaticParams, type ProgrammaticParam } from '../query/discovery.ts';
-import { landingLists } from '../query/site-landing-lists.ts';
+import { landingListsInOnePass, landingListsOneAtATime, type LandingLists } from '../query/site-landing-lists.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import type { ProviderSummary } from '../schemas/provider.ts';
 import { breadcrumbJsonLd, itemListJsonLd, type Crumb, type JsonLd } from './jsonld.ts';
 import { categoryPath, type PublicUrls } from '../web/urls.ts';
+import { pageRenderScope } from './settings.ts';
 
 /** Most providers a landing page lists; the rest are one search away. */
 export const LANDING_LIMIT = 50;
@@ -28,13 +29,32 @@ export interface LandingPage {
   jsonLd: JsonLd[];
 }
 
-export function landingPage(snapshot: Snapshot, landing: string, urls: PublicUrls): LandingPage | undefined {
-  const index = snapshot.memo('site:landing-by-param', () => new Map(programmaticParams(snapshot).map((p) => [p.path.slice(1), p])));
-  const param = index.get(landing);
+/**
+ * The landing lists the pages of this build read: all in one pass for a full
+ * build, one at a time for a render of a few pages (a small publish's scope).
+ */
+export const siteLandingLists = (snapshot: Snapshot): LandingLists =>
+  pageRenderScope().listed === null ? landingListsInOnePass(snapshot) : landingListsOneAtATime(snapshot);
+
+/** The group a landing param names: `{categorySlug}-terbaik-{citySlug}` (the longest top-level slug that fits). */
+function landingGroupOf(snapshot: Snapshot, landing: string): { categorySlug: string; citySlug: string } | undefined {
+  let found: { categorySlug: string; citySlug: string } | undefined;
+  for (const { node } of categoryTree(snapshot).roots) {
+    const prefix = `${node.slug}-terbaik-`;
+    if (landing.startsWith(prefix) && landing.length > prefix.length && (!found || node.slug.length > found.categorySlug.length)) {
+      found = { categorySlug: node.slug, citySlug: landing.slice(prefix.length) };
+    }
+  }
+  return found;
+}
+
+export function landingPage(snapshot: Snapshot, landing: string, urls: PublicUrls, lists: LandingLists): LandingPage | undefined {
+  const group = landingGroupOf(snapshot, landing);
+  const param = group && lists.param(group.categorySlug, group.citySlug);
   if (!param) return undefined;
   const category = categoryTree(snapshot).bySlug.get(param.categorySlug)!;
-  // The same list programmaticProviders ranks, read from the build's one ranked pass.
-  const { data, total } = landingLists(snapshot).top(category.slug, param.citySlug, LANDING_LIMIT);
+  // The same list programmaticProviders ranks.
+  const { data, total } = lists.top(category.slug, param.citySlug, LANDING_LIMIT);
   const { webUrl } = urls;
   const title = `${category.name} terbaik di ${param.city}`;
   const crumbs: Crumb[] = [

@@ -3,23 +3,46 @@
  * same data as providerPageData (src/query/site-providers.ts), read for 512 pages
  * at a time (provider-page-rows.ts) instead of with lookups per page, while the
  * landing lists it borrows from ("comparable providers", "listed on") come from
- * one ranked pass over the snapshot (src/query/site-landing-lists.ts) instead of
- * a ranking query per list. Pages are byte-identical to the per-list version.
+ * the build's landing lists (siteLandingLists: one ranked pass over the snapshot
+ * for a full build, a ranking query per list for a small publish). Pages are
+ * byte-identical either way.
  */
 import { categoryTree, toCategoryRef, topLevelOf, usableCategory, type CategoryNode } from '../query/categories.ts';
-import { landingPath, programmaticParams, TRUST_THRESHOLD, type ProgrammaticParam } from '../query/discovery.ts';
+import { landingPath, TRUST_THRESHOLD } from '../query/discovery.ts';
 import { displayableMinBudget, toProviderDetail } from '../query/projections.ts';
 import type { ProviderRow } from '../query/provider-row.ts';
-import { landingLists } from '../query/site-landing-lists.ts';
+import type { LandingLists } from '../query/site-landing-lists.ts';
+import { publishedSlugs } from '../query/site-providers.ts';
 import type { LandingLink, ProviderPageData } from '../query/site-providers.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import type { ProviderSummary } from '../schemas/provider.ts';
+import { providerPath } from '../web/urls.ts';
+import { siteLandingLists } from './landing-page.ts';
 import { providerPageRows } from './provider-page-rows.ts';
+import { inRenderScope } from './render-scope.ts';
+import { pageRenderScope } from './settings.ts';
 
 const COMPARABLE_COUNT = 4;
 
-export function providerPageData(snapshot: Snapshot, slug: string): ProviderPageData | undefined {
-  const rows = providerPageRows(snapshot, slug);
+/** How the pages of one build read: its landing lists, and the slugs it renders (in order) for the chunked row reads. */
+export interface ProviderPageReads {
+  lists: LandingLists;
+  pageSlugs: () => string[];
+}
+
+/** This build's reads: every published provider, or the few of a small publish's scope. */
+export function siteProviderPageReads(snapshot: Snapshot): ProviderPageReads {
+  const scope = pageRenderScope();
+  const slugs = () => publishedSlugs(snapshot);
+  return {
+    lists: siteLandingLists(snapshot),
+    pageSlugs: scope.listed === null ? slugs : () => slugs().filter((slug) => inRenderScope(scope, providerPath(slug))),
+  };
+}
+
+export function providerPageData(snapshot: Snapshot, slug: string, reads: ProviderPageReads): ProviderPageData | undefined {
+  const { lists } = reads;
+  const rows = providerPageRows(snapshot, slug, reads.pageSlugs);
   if (!rows) return undefined;
   const { row, categoryIds, proofs } = rows;
   const tree = categoryTree(snapshot);
@@ -34,30 +57,26 @@ export function providerPageData(snapshot: Snapshot, slug: string): ProviderPage
     detail: toProviderDetail(row, categories),
     minProjectBudgetIdr: displayableMinBudget(row),
     proofs,
-    comparable: comparableProviders(snapshot, row, tops[0]),
-    landings: landingLinks(snapshot, row, tops),
+    comparable: comparableProviders(lists, row, tops[0]),
+    landings: landingLinks(lists, row, tops),
   };
 }
 
 /** The head of the primary landing list (same top-level category and city), without the provider itself. */
-function comparableProviders(snapshot: Snapshot, row: ProviderRow, primary: CategoryNode | undefined): ProviderSummary[] {
+function comparableProviders(lists: LandingLists, row: ProviderRow, primary: CategoryNode | undefined): ProviderSummary[] {
   if (!row.city_slug || !primary) return [];
-  const { data } = landingLists(snapshot).top(primary.slug, row.city_slug, COMPARABLE_COUNT + 1);
+  const { data } = lists.top(primary.slug, row.city_slug, COMPARABLE_COUNT + 1);
   return data.filter((p) => p.slug !== row.slug).slice(0, COMPARABLE_COUNT);
 }
 
 /** Landing pages that list this provider: its top-level categories in its city. */
-function landingLinks(snapshot: Snapshot, row: ProviderRow, tops: CategoryNode[]): LandingLink[] {
+function landingLinks(lists: LandingLists, row: ProviderRow, tops: CategoryNode[]): LandingLink[] {
   if (row.trust_level < TRUST_THRESHOLD || !row.city_slug) return [];
-  const byPath = landingIndex(snapshot);
   const links = new Map<string, LandingLink>();
   for (const top of tops) {
     const path = landingPath(top.slug, row.city_slug);
-    const param = byPath.get(path);
+    const param = lists.param(top.slug, row.city_slug);
     if (param && !links.has(path)) links.set(path, { path, categoryName: top.name, city: param.city });
   }
   return [...links.values()];
 }
-
-const landingIndex = (snapshot: Snapshot): Map<string, ProgrammaticParam> =>
-  snapshot.memo('site:landing-index', () => new Map(programmaticParams(snapshot).map((p) => [p.path, p])));

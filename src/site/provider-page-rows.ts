@@ -1,15 +1,15 @@
 /**
  * The rows a provider page is built from, read for 512 pages at a time. Astro
  * renders the pages in getStaticPaths order (slug order), so when a page's slug
- * is not in the chunk at hand, the next 512 slugs are read with three queries
- * (rows, category links, public proofs) instead of three lookups per page.
+ * is not in the chunk at hand, the next 512 slugs of the build's pages (every
+ * published one, or a small publish's few) are read with three queries (rows,
+ * category links, public proofs) instead of three lookups per page.
  * Same SQL conditions and orders as the per-page lookups (publishedRowBySlug,
  * providerCategories, publicProofs), so the pages are byte-identical; a slug out
  * of order just starts a new chunk.
  */
 import type { ProviderRow } from '../query/provider-row.ts';
 import type { Snapshot } from '../query/snapshot.ts';
-import { publishedSlugs } from '../query/site-providers.ts';
 import type { PublicProof } from '../web/vic.ts';
 
 const CHUNK = 512;
@@ -58,16 +58,18 @@ function readChunk(snapshot: Snapshot, slugs: string[]): Chunk {
   return { bySlug };
 }
 
-/** The page rows of a published slug, or undefined (unknown and unpublished look the same). */
-export function providerPageRows(snapshot: Snapshot, slug: string): PageRows | undefined {
+/**
+ * The page rows of a published slug, or undefined (unknown and unpublished look the
+ * same). `pageSlugs`: the slugs this build renders, in render order (read once).
+ */
+export function providerPageRows(snapshot: Snapshot, slug: string, pageSlugs: () => string[]): PageRows | undefined {
   const reader = snapshot.memo<Reader>('site:provider-page-rows', () => {
-    const slugs = publishedSlugs(snapshot);
+    const slugs = pageSlugs();
     return { slugs, position: new Map(slugs.map((s, i) => [s, i])), chunk: { bySlug: new Map() } };
   });
   const hit = reader.chunk.bySlug.get(slug);
   if (hit) return hit;
   const at = reader.position.get(slug);
-  if (at === undefined) return undefined;
-  reader.chunk = readChunk(snapshot, reader.slugs.slice(at, at + CHUNK));
+  reader.chunk = readChunk(snapshot, at === undefined ? [slug] : reader.slugs.slice(at, at + CHUNK));
   return reader.chunk.bySlug.get(slug);
 }

@@ -3,11 +3,13 @@
  * cards are read in slug order one file at a time (at most 50,000 rows in memory);
  * the taxonomy file lists the home page, every usable category and subcategory
  * (with or without providers), every landing page and every report page.
+ * The index's dates of the provider and VIC files come from one read of the
+ * published dates in slug order, not from building every file's URLs.
  */
 import { programmaticParams } from '../query/discovery.ts';
 import { reportLastUpdated, reportListings } from '../query/reports.ts';
 import type { Snapshot } from '../query/snapshot.ts';
-import { publishedCount, sitemapProviderRows, taxonomyLastmods, usableCategories } from '../query/site-taxonomy.ts';
+import { publishedCount, publishedLastmodsBySlug, sitemapProviderRows, taxonomyLastmods, usableCategories } from '../query/site-taxonomy.ts';
 import { latest, partCount, sitemapFileName, sitemapParam, SITEMAP_KINDS, type SitemapEntry, type SitemapKind } from './sitemaps.ts';
 import { absoluteUrl, categoryPath, providerPath, reportPath, vicPath } from '../web/urls.ts';
 
@@ -35,13 +37,14 @@ function taxonomyEntries(snapshot: Snapshot, webUrl: string): SitemapEntry[] {
   return [{ loc: absoluteUrl(webUrl, '/'), lastmod: everything }, ...categories, ...landings, ...reports];
 }
 
-function kindTotal(snapshot: Snapshot, kind: SitemapKind, webUrl: string): number {
-  return kind === 'taxonomy' ? taxonomyEntries(snapshot, webUrl).length : publishedCount(snapshot);
-}
+/** As many as taxonomyEntries lists, without reading the dates. */
+const taxonomyCount = (snapshot: Snapshot) => 1 + usableCategories(snapshot).length + programmaticParams(snapshot).length + reportListings(snapshot).length;
 
-export function sitemapFiles(snapshot: Snapshot, webUrl: string, maxUrls: number): SitemapFile[] {
+const kindTotal = (snapshot: Snapshot, kind: SitemapKind): number => (kind === 'taxonomy' ? taxonomyCount(snapshot) : publishedCount(snapshot));
+
+export function sitemapFiles(snapshot: Snapshot, maxUrls: number): SitemapFile[] {
   return SITEMAP_KINDS.flatMap((kind) => {
-    const parts = partCount(kindTotal(snapshot, kind, webUrl), maxUrls);
+    const parts = partCount(kindTotal(snapshot, kind), maxUrls);
     return Array.from({ length: parts }, (_, i) => ({
       kind,
       part: i + 1,
@@ -61,8 +64,12 @@ export function sitemapEntries(snapshot: Snapshot, file: Pick<SitemapFile, 'kind
 
 /** The index: every file, each with the latest lastmod of its URLs. */
 export function sitemapIndexEntries(snapshot: Snapshot, webUrl: string, maxUrls: number): SitemapEntry[] {
-  return sitemapFiles(snapshot, webUrl, maxUrls).map((f) => ({
-    loc: absoluteUrl(webUrl, `/${f.fileName}`),
-    lastmod: latest(sitemapEntries(snapshot, f, webUrl, maxUrls).map((e) => e.lastmod)),
-  }));
+  // Provider and VIC files list the same providers in the same order: one read of their dates serves both.
+  const lastmods = publishedLastmodsBySlug(snapshot);
+  const taxonomy = taxonomyEntries(snapshot, webUrl);
+  return sitemapFiles(snapshot, maxUrls).map((f) => {
+    const from = (f.part - 1) * maxUrls;
+    const dates = f.kind === 'taxonomy' ? taxonomy.slice(from, from + maxUrls).map((e) => e.lastmod) : lastmods.slice(from, from + maxUrls);
+    return { loc: absoluteUrl(webUrl, `/${f.fileName}`), lastmod: latest(dates) };
+  });
 }

@@ -22,7 +22,7 @@ export function llmsTxtResponse(snapshot: Snapshot): Response {
     webUrl: s.webUrl,
     apiUrl: s.apiUrl,
     indexNowKey: s.indexNowKey,
-    sitemapFiles: sitemapFiles(snapshot, s.webUrl, s.sitemapMaxUrls).map((f) => f.fileName),
+    sitemapFiles: sitemapFiles(snapshot, s.sitemapMaxUrls).map((f) => f.fileName),
     exampleSlug: firstSlug,
     exampleLandingPath: programmaticParams(snapshot)[0]?.path ?? null,
     publishedProviders: publishedCount(snapshot),
@@ -49,7 +49,7 @@ export function sitemapIndexResponse(snapshot: Snapshot): Response {
 
 export function sitemapPartParams(snapshot: Snapshot) {
   const s = siteSettings();
-  return sitemapFiles(snapshot, s.webUrl, s.sitemapMaxUrls).map((f) => ({ params: { part: f.param } }));
+  return sitemapFiles(snapshot, s.sitemapMaxUrls).map((f) => ({ params: { part: f.param } }));
 }
 
 export function sitemapPartResponse(snapshot: Snapshot, param: string): Response {

@@ -199,6 +199,10 @@ CREATE INDEX providers_rate        ON providers(hourly_rate_idr);
 CREATE INDEX published_by_rating  ON providers(overall_rating DESC, slug) WHERE submission_status = 'approved' AND published_at IS NOT NULL;
 CREATE INDEX published_by_trust   ON providers(trust_level DESC, slug)    WHERE submission_status = 'approved' AND published_at IS NOT NULL;
 CREATE INDEX published_by_reviews ON providers(total_reviews DESC, slug)  WHERE submission_status = 'approved' AND published_at IS NOT NULL;
+-- Slug order with the sitemap's date, covering: the site's every-slug reads (page paths,
+-- VIC cards, sitemaps) walk it without a lookup per wide row (100k: 314 ms -> 12 ms; a
+-- cold file read row by row took 13 s).
+CREATE INDEX published_by_slug    ON providers(slug, coalesce(updated_at, published_at)) WHERE submission_status = 'approved' AND published_at IS NOT NULL;
 
 -- Full-text index of published providers only; rowid = providers.rowid.
 -- Created by the builder (snapshot-schema.ts, CREATE_FTS_SQL) as:

@@ -30,6 +30,7 @@ import type { AppContext } from '../../src/server/context.ts';
 import { Snapshot } from '../../src/query/snapshot.ts';
 import { categoryPage } from '../../src/site/category-page.ts';
 import { providerPageData } from '../../src/site/provider-page-data.ts';
+import { landingListsInOnePass } from '../../src/query/site-landing-lists.ts';
 import { providerPageMeta } from '../../src/site/provider-page.ts';
 import { reportPage } from '../../src/site/report-page.ts';
 import { buildVicCard } from '../../src/web/vic.ts';
@@ -258,7 +259,7 @@ for (const dataset of CASES) {
       expect(unrated.every((r) => r.rating === 0)).toBe(true);
       let aggregates = 0;
       for (const { slug, reviews } of rows) {
-        const data = providerPageData(snapshot, slug)!;
+        const data = providerPageData(snapshot, slug, { lists: landingListsInOnePass(snapshot), pageSlugs: () => [] })!;
         const card = buildVicCard(data.detail, data.proofs, URLS);
         const ld = providerPageMeta(data, URLS).jsonLd.find((j) => j['@type'] === 'ProfessionalService')!;
         const aggregate = ld.aggregateRating as { reviewCount?: number; ratingCount?: number; ratingValue: number } | undefined;

@@ -42,7 +42,8 @@ beforeAll(async () => {
   dsA = await generate(path.join(ws, 'dsA'), 160, 5);
   edits = editDataset(dsA, path.join(ws, 'dsB'), { update: 3, remove: 1, add: 1, unpublish: 1, moveCity: 1 });
   breakDataset(dsA, path.join(ws, 'dsBroken'));
-  env = deploymentEnv(ws);
+  // Sitemaps of 40 URLs: several provider and VIC files, of which a small publish renders some (src/ops/sitemap-plan.ts).
+  env = deploymentEnv(ws, { SITEMAP_MAX_URLS: '40' });
   await rebuildOk(dsA, env);
 });
 
@@ -121,6 +122,7 @@ describe('npm run rebuild', () => {
     expect(treeHashes(path.join(env.RELEASES_DIR!, full, 'client'))).toEqual(incrementalTree);
     expect(siteHashes(releaseSite(full))).toEqual(incrementalTree);
     expect(rendered).toBeGreaterThan(300);
+    expect(Object.keys(incrementalTree).filter((f) => f.startsWith('sitemap-vic')).length).toBeGreaterThan(2);
     // Incremental means most files were copied, not rendered.
     const { renderedPaths, copiedPaths } = releaseJson(incremental).render;
     expect(renderedPaths + copiedPaths).toBe(rendered);

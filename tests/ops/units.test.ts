@@ -1,4 +1,4 @@
-/** Small pieces of the ops code: URL mapping, render scope, symlink swap, log masking, /healthz. */
+/** Small pieces of the ops code: URL mapping, render scope, the sitemap files a change is in, symlink swap, log masking, /healthz. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -7,6 +7,8 @@ import { kindOf, countByKind } from '../../src/ops/changed-urls.ts';
 import { swapSymlink, swapFile } from '../../src/ops/releases.ts';
 import { withLock } from '../../src/ops/release-lock.ts';
 import { stepLine } from '../../src/ops/rebuild-steps.ts';
+import { sitemapPartsToRender } from '../../src/ops/sitemap-plan.ts';
+import type { ProviderFacts } from '../../src/ops/diff.ts';
 import { filesOfUrlPath, urlPathOfFile } from '../../src/ops/tree.ts';
 import { createLogger, maskSecrets, requestLogger } from '../../src/server/logging.ts';
 import { handleHealth } from '../../src/server/health.ts';
@@ -53,6 +55,27 @@ describe('render scope', () => {
     // Without the variables: everything is in scope and nothing is recorded.
     const full = loadRenderScope(loadEnv({}));
     expect(scopeStaticPaths(full, 'x', entries, (e) => `/provider/${e.params.slug}`)).toEqual(entries);
+  });
+});
+
+describe('the sitemap files a change is in', () => {
+  const slugs = Array.from({ length: 10 }, (_, i) => `p${i}`); // p0..p9, 3 per file: [p0 p1 p2] [p3 p4 p5] [p6 p7 p8] [p9]
+  const fact = (slug: string): ProviderFacts => ({ slug, companyName: slug, categorySlugs: [], citySlug: null, hash: '' });
+  const edit = (slug: string) => ({ before: fact(slug), after: fact(slug) });
+  const none = { added: [], removed: [], updated: [] };
+
+  it('renders only the files of edited providers when none was added or removed', () => {
+    expect(sitemapPartsToRender(slugs, { ...none, updated: [edit('p4'), edit('p5'), edit('p9')] }, 3)).toEqual([2, 4]);
+    expect(sitemapPartsToRender(slugs, none, 3)).toEqual([]);
+  });
+
+  it('renders every file from the first changed slug on when one is added or removed', () => {
+    // p45 added (now at index 5): files 2 to 4 move; a removed p05 would have sat in file 1 (before p1).
+    const withNew = [...slugs.slice(0, 5), 'p45', ...slugs.slice(5)];
+    expect(sitemapPartsToRender(withNew, { ...none, added: [fact('p45')], updated: [edit('p8')] }, 3)).toEqual([2, 3, 4]);
+    expect(sitemapPartsToRender(slugs, { ...none, removed: [fact('p05')] }, 3)).toEqual([1, 2, 3, 4]);
+    // A removal after the last slug moves no file but the last.
+    expect(sitemapPartsToRender(slugs, { ...none, removed: [fact('p99')] }, 3)).toEqual([4]);
   });
 });
 

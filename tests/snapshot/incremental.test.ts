@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSnapshot } from '../../src/snapshot/build.ts';
 import { buildChoosing } from '../../src/snapshot/build-choice.ts';
 import { verifySnapshotFile } from '../../src/snapshot/snapshot-file.ts';
-import { diffFacts, readSnapshotFacts } from '../../src/ops/diff.ts';
+import { diffSnapshots } from '../../src/ops/diff.ts';
 import { DatasetInvalidError, IssueLog } from '../../src/snapshot/validate-issues.ts';
 import { readDataset } from '../../src/snapshot/dataset-reader.ts';
 import { scanAgainst } from '../../src/snapshot/build-incremental.ts';
@@ -132,7 +132,7 @@ describe('incremental snapshot build', () => {
   }, 60_000);
 
   it('gives the diff the rebuild renders from', () => {
-    const diff = diffFacts(readSnapshotFacts(base), readSnapshotFacts(incFile));
+    const diff = diffSnapshots(base, incFile);
     expect(diff.added.map((p) => p.slug)).toEqual(['kopi-baru']);
     expect(diff.removed).toHaveLength(1);
     expect(diff.updated.map((u) => u.after.slug).sort()).toHaveLength(2);
