@@ -39,14 +39,16 @@ export function w3cDate(iso: string | null | undefined): string | null {
   return Number.isNaN(t) ? null : new Date(t).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** Latest of several ISO dates (null-safe). */
+/** Latest of several ISO dates (null-safe), as w3cDate writes it: compared as instants, formatted once. */
 export function latest(dates: (string | null | undefined)[]): string | null {
-  let best: string | null = null;
+  let best = Number.NEGATIVE_INFINITY;
+  let bestDate: string | null = null;
   for (const d of dates) {
-    const w = w3cDate(d);
-    if (w && (best === null || w > best)) best = w;
+    if (!d) continue;
+    const t = Date.parse(d);
+    if (t > best) [best, bestDate] = [t, d];
   }
-  return best;
+  return w3cDate(bestDate);
 }
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';

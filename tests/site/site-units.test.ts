@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serializeJsonLd } from '../../src/site/jsonld.ts';
 import { formatDate, formatRupiah, profileProvenance, safeHttpUrl } from '../../src/text/format.ts';
-import { parseSitemapParam, partCount, renderSitemapIndex, renderUrlset, sitemapFileName, w3cDate } from '../../src/site/sitemaps.ts';
+import { latest, parseSitemapParam, partCount, renderSitemapIndex, renderUrlset, sitemapFileName, w3cDate } from '../../src/site/sitemaps.ts';
 import { loadEnv } from '../../src/env.ts';
 import { renderLlmsTxt, renderRobotsTxt } from '../../src/site/llms.ts';
 import { buildVicCard, VicCardSchema } from '../../src/web/vic.ts';
@@ -80,6 +80,12 @@ describe('sitemaps', () => {
     expect(xml).toContain('<lastmod>2026-01-02T03:04:05Z</lastmod>');
     expect(w3cDate('garbage')).toBeNull();
     expect(renderSitemapIndex([{ loc: 'https://x.id/sitemap-vic.xml' }])).toContain('<sitemapindex');
+  });
+  it('takes the latest of several dates as instants, whatever their offsets', () => {
+    // 10:00+07:00 is 03:00Z: earlier than 05:00Z although it sorts later as text.
+    expect(latest(['2026-01-02T10:00:00+07:00', '2026-01-02T05:00:00.250Z', null, 'garbage'])).toBe('2026-01-02T05:00:00Z');
+    expect(latest([null, undefined, 'garbage'])).toBeNull();
+    expect(latest([])).toBeNull();
   });
 });
 
