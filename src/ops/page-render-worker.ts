@@ -8,7 +8,8 @@
  *
  * It is the edge of that render: it parses the settings the `astro build` child
  * would get (the entry point's environment with the release's DIRECTORY_DB, scope
- * and manifest folder) and installs the app context the pages read, then asks
+ * and manifest folder) and installs the app context the pages read, with the
+ * release's site aggregates handed to its snapshot (src/query/site-aggregates.ts), then asks
  * the bundle's app for the scoped static paths (each route's getStaticPaths records
  * its full list in the manifest folder, src/site/render-scope.ts), renders each to
  * the file name Astro gives it (format 'file'), and writes the VIC cards in scope
@@ -22,6 +23,8 @@ import { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
 import { loadEnv } from '../env.ts';
 import { createLogger } from '../server/logging.ts';
 import { createAppContext, installAppContext } from '../server/context.ts';
+import { seedSiteAggregates, type SiteAggregates } from '../query/site-aggregates.ts';
+import { staticSnapshot } from '../site/snapshot.ts';
 import { KEPT_HEAD_FILE, type KeptHead } from '../site/kept-bundle.ts';
 import { writeVicCardsInline } from '../site/vic-cards-task.ts';
 import { outFileOf, type RenderedRoute } from './page-files.ts';
@@ -29,6 +32,7 @@ import { outFileOf, type RenderedRoute } from './page-files.ts';
 export interface PageRenderWorkerInput {
   bundleDir: string;
   outDir: string;
+  aggregatesFile: string;
   /** the entry point's environment with DIRECTORY_DB, RENDER_SCOPE_FILE and RENDER_MANIFEST_DIR of this release */
   env: NodeJS.ProcessEnv;
 }
@@ -53,6 +57,7 @@ const started = performance.now();
 const env = loadEnv(input.env);
 const head = JSON.parse(fs.readFileSync(path.join(input.bundleDir, KEPT_HEAD_FILE), 'utf8')) as KeptHead;
 const context = installAppContext(createAppContext(env, { version: head.version, logger: createLogger(env.logLevel) }));
+seedSiteAggregates(staticSnapshot(), JSON.parse(fs.readFileSync(input.aggregatesFile, 'utf8')) as SiteAggregates);
 try {
   const { app } = (await import(pathToFileURL(path.join(input.bundleDir, head.entry)).href)) as { app: KeptApp };
   // The build's page data, as far as rendering reads it: each page's stylesheets. The site injects no scripts.

@@ -25,6 +25,8 @@ export interface KeptRenderInput {
   snapshotFile: string;
   /** JSON list of URL paths (src/site/render-scope.ts) */
   scopeFile: string;
+  /** the release's site aggregates, which the pages read instead of computing them (src/query/site-aggregates.ts) */
+  aggregatesFile: string;
   /** where each route's full path list is recorded (the new release's page manifest) */
   manifestDir: string;
   /** the rendered files go here, by their path under client/ */
@@ -45,6 +47,7 @@ export function renderKeptPages(o: KeptRenderInput): Promise<PageRenderWorkerDon
   const workerData: PageRenderWorkerInput = {
     bundleDir,
     outDir: o.outDir,
+    aggregatesFile: o.aggregatesFile,
     env: { ...o.baseEnv, DIRECTORY_DB: o.snapshotFile, RENDER_SCOPE_FILE: o.scopeFile, RENDER_MANIFEST_DIR: o.manifestDir },
   };
   return new Promise((resolve, reject) => {

@@ -25,6 +25,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { Snapshot } from '../query/snapshot.ts';
+import type { TouchedAggregates } from '../query/site-aggregates.ts';
 import { landingListsOneAtATime } from '../query/site-landing-lists.ts';
 import { publishedSlugs } from '../query/site-providers.ts';
 import { sitemapFileName } from '../site/sitemaps.ts';
@@ -39,6 +40,8 @@ export const PLANNED_ROUTES = ['provider/[slug]', 'provider/[slug]/vic.json', 'k
 export interface RenderPlan {
   /** URL paths (and `prefix*` entries) for RENDER_SCOPE_FILE. */
   scope: string[];
+  /** the categories and landing groups whose aggregates to recompute (src/query/site-aggregates.ts) */
+  touched: TouchedAggregates;
   counts: { providers: number; dependentProviders: number; categories: number; landings: number; sitemapParts: number; otherRoutes: number };
 }
 
@@ -51,6 +54,23 @@ const GROUP_HEAD = 8;
 function groupView(page: LandingPage | undefined) {
   if (!page) return undefined;
   return { path: page.param.path, city: page.param.city, categoryName: page.categoryName, head: page.providers.slice(0, GROUP_HEAD) };
+}
+
+/**
+ * The categories (with parents) and the landing groups a changed provider is in,
+ * before or after the change. Only top-level slugs name a landing group; a child's
+ * pair names none, renders nothing and has no aggregates.
+ */
+export function touchedAggregates(diff: SnapshotDiff): TouchedAggregates {
+  const categorySlugs = new Set<string>();
+  const groups = new Map<string, { categorySlug: string; citySlug: string }>();
+  for (const p of touchedProviders(diff)) {
+    for (const c of p.categorySlugs) {
+      categorySlugs.add(c);
+      if (p.citySlug) groups.set(landingPath(c, p.citySlug), { categorySlug: c, citySlug: p.citySlug });
+    }
+  }
+  return { categorySlugs: [...categorySlugs], groups: [...groups.values()] };
 }
 
 export function planIncremental(
@@ -66,15 +86,9 @@ export function planIncremental(
   for (const slug of direct) scope.add(providerPath(slug));
 
   // The categories and landing groups a changed provider is in, before or after.
-  const categories = new Set<string>();
-  const groups = new Set<string>();
-  for (const p of touchedProviders(diff)) {
-    for (const c of p.categorySlugs) {
-      categories.add(categoryPath(c));
-      // Only top-level slugs name a landing group; a child's path names none and renders nothing.
-      if (p.citySlug) groups.add(landingPath(c, p.citySlug));
-    }
-  }
+  const touched = touchedAggregates(diff);
+  const categories = new Set(touched.categorySlugs.map(categoryPath));
+  const groups = new Set(touched.groups.map((g) => landingPath(g.categorySlug, g.citySlug)));
   for (const path of [...categories, ...groups]) scope.add(path);
 
   // What a provider page takes from its landing groups: the head of the ranked list
@@ -113,6 +127,7 @@ export function planIncremental(
   scope.add('/sitemap-taxonomy*');
   return {
     scope: [...scope].sort(),
+    touched,
     counts: { providers: direct.length, dependentProviders, categories: categories.size, landings: groups.size, sitemapParts: sitemapParts.length, otherRoutes },
   };
 }

@@ -5,6 +5,9 @@
  * previous release kept (page-renderer.ts: no bundling). The rendered files whose
  * bytes differ from the previous site's are layered over it (site-layers.ts): in
  * the overlay, pages that no longer exist in gone/, every other file the base's.
+ * Each release keeps its site aggregates (site-aggregates.json: the landing groups
+ * and the taxonomy dates, src/query/site-aggregates.ts): a full render computes
+ * them, an incremental one updates the previous release's where its change is.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +19,8 @@ import { readManifestDir, runAstroBuild } from './site-build.ts';
 import { keptBundleDir, renderKeptPages } from './page-renderer.ts';
 import { linkTree, listFiles, sameFile } from './tree.ts';
 import { fileInSite, siteLayers } from '../server/site-folder.ts';
+import { Snapshot } from '../query/snapshot.ts';
+import { siteAggregates, updatedSiteAggregates, type SiteAggregates } from '../query/site-aggregates.ts';
 import { baseReleaseOf, compactSite, COMPACT_SHARE, layerSite, needsNewBase, makeFullSite, siteFiles, siteOf, type SiteCounts } from './site-layers.ts';
 
 export interface PreviousRelease {
@@ -63,6 +68,20 @@ export interface RenderResult {
   childPeakRssMb?: number;
 }
 
+/** In a release folder: its site aggregates. */
+export const SITE_AGGREGATES_FILE = 'site-aggregates.json';
+
+function writeSiteAggregates(dir: string, compute: (snapshot: Snapshot) => SiteAggregates, snapshotFile: string): string {
+  const snapshot = new Snapshot(snapshotFile);
+  try {
+    const file = path.join(dir, SITE_AGGREGATES_FILE);
+    fs.writeFileSync(file, JSON.stringify(compute(snapshot)));
+    return file;
+  } finally {
+    snapshot.close();
+  }
+}
+
 /** Past this share of changed providers a full render is simpler and about as fast. */
 const INCREMENTAL_MAX_SHARE = 0.25;
 
@@ -74,6 +93,7 @@ export function incrementalBlocker(input: RenderInput): string | undefined {
   if (!keptBundleDir(previous.server)) return 'the previous release kept no page bundle';
   if (Object.keys(previous.manifest).length === 0) return 'the previous release has no page manifest';
   if (!previous.site) return 'the previous release was stored before layered sites';
+  if (!fs.existsSync(path.join(previous.dir, SITE_AGGREGATES_FILE))) return 'the previous release kept no site aggregates';
   if (diff.categoriesChanged) return 'the categories changed (every page shows them)';
   if (diff.reportsChanged) return 'the reports changed';
   if (touchedProviders(diff).length > INCREMENTAL_MAX_SHARE * Math.max(1, diff.published)) {
@@ -102,6 +122,7 @@ async function renderFull(input: RenderInput): Promise<Omit<RenderResult, 'ms'>>
   const manifest = readManifestDir(manifestDir);
   fs.renameSync(path.join(out, 'client'), path.join(input.dir, 'client'));
   moveServer(out, input.dir);
+  writeSiteAggregates(input.dir, siteAggregates, input.snapshotFile);
   makeFullSite(input.dir);
   const rendered = listFiles(path.join(input.dir, 'client'));
   const now = new Set(rendered);
@@ -121,13 +142,16 @@ async function renderIncremental(input: RenderInput, previous: PreviousRelease):
   fs.writeFileSync(scopeFile, JSON.stringify(plan.scope));
   const manifestDir = path.join(input.dir, 'manifest');
   const renderedDir = path.join(input.dir, 'rendered');
+  const before = JSON.parse(fs.readFileSync(path.join(previous.dir, SITE_AGGREGATES_FILE), 'utf8')) as SiteAggregates;
+  const aggregatesFile = writeSiteAggregates(input.dir, (snapshot) => updatedSiteAggregates(snapshot, before, plan.touched), input.snapshotFile);
   const t1 = performance.now();
-  const done = await renderKeptPages({ serverDir: previous.server, snapshotFile: input.snapshotFile, scopeFile, manifestDir, outDir: renderedDir, baseEnv: input.baseEnv });
+  const done = await renderKeptPages({ serverDir: previous.server, snapshotFile: input.snapshotFile, scopeFile, aggregatesFile, manifestDir, outDir: renderedDir, baseEnv: input.baseEnv });
   input.log(`rendered ${done.pages} pages and ${done.cards} VIC cards with the kept bundle: ${seconds(t1)} (bundle loaded in ${(done.loadMs / 1000).toFixed(1)}s)`);
   const manifest = readManifestDir(manifestDir);
   if (Object.keys(manifest).length === 0) {
     fs.rmSync(renderedDir, { recursive: true, force: true });
     fs.rmSync(manifestDir, { recursive: true, force: true });
+    fs.rmSync(aggregatesFile);
     return undefined;
   }
   const t2 = performance.now();

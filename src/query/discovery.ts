@@ -31,9 +31,16 @@ const LINKS_SQL = `
 
 export const landingPath = (categorySlug: string, slugOfCity: string) => `/${categorySlug}-terbaik-${slugOfCity}`;
 
+/** The order of programmaticParams: provider count desc, then path. */
+export const byProgrammaticOrder = (a: ProgrammaticParam, b: ProgrammaticParam) =>
+  b.providerCount - a.providerCount || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+/** The memo programmaticParams keeps its answer in (a small publish hands it in: src/query/site-aggregates.ts). */
+export const PROGRAMMATIC_PARAMS_MEMO = 'discovery:params';
+
 /** Every combination, ordered by provider count desc, then path (computed once per snapshot). */
 export function programmaticParams(snapshot: Snapshot): ProgrammaticParam[] {
-  return snapshot.memo('discovery:params', () => {
+  return snapshot.memo(PROGRAMMATIC_PARAMS_MEMO, () => {
     const tree = categoryTree(snapshot);
     const groups = new Map<string, ProgrammaticParam & { providers: Set<number> }>();
     const rows = snapshot.prepare<[], { rowid: number; citySlug: string; city: string; categoryId: string }>(LINKS_SQL).all();
@@ -47,7 +54,7 @@ export function programmaticParams(snapshot: Snapshot): ProgrammaticParam[] {
       g.providers.add(r.rowid);
     }
     const params = [...groups.values()].map(({ providers, ...param }) => ({ ...param, providerCount: providers.size }));
-    return params.sort((a, b) => b.providerCount - a.providerCount || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return params.sort(byProgrammaticOrder);
   });
 }
 

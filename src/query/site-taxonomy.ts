@@ -51,7 +51,7 @@ const LASTMOD_BY_CATEGORY_CITY_SQL = `
   JOIN published_providers p ON p.rowid = pc.provider_rowid
   GROUP BY pc.category_id, p.city_slug, listed`;
 
-const maxIso = (a: string | undefined, b: string) => (a === undefined || normalizeIso(b) > normalizeIso(a) ? b : a);
+export const maxIso = (a: string | undefined, b: string) => (a === undefined || normalizeIso(b) > normalizeIso(a) ? b : a);
 const normalizeIso = (s: string) => {
   const t = Date.parse(s);
   return Number.isNaN(t) ? '' : new Date(t).toISOString();
@@ -64,8 +64,11 @@ export interface TaxonomyLastmods {
   byLanding: Map<string, string>;
 }
 
+/** The memo taxonomyLastmods keeps its answer in (a small publish hands it in: src/query/site-aggregates.ts). */
+export const TAXONOMY_LASTMODS_MEMO = 'site:taxonomy-lastmods';
+
 export function taxonomyLastmods(snapshot: Snapshot): TaxonomyLastmods {
-  return snapshot.memo('site:taxonomy-lastmods', () => {
+  return snapshot.memo(TAXONOMY_LASTMODS_MEMO, () => {
     const tree = categoryTree(snapshot);
     const byCategory = new Map<string, string>();
     const byLanding = new Map<string, string>();

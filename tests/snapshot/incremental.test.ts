@@ -14,6 +14,9 @@ import { buildSnapshot } from '../../src/snapshot/build.ts';
 import { buildChoosing } from '../../src/snapshot/build-choice.ts';
 import { verifySnapshotFile } from '../../src/snapshot/snapshot-file.ts';
 import { diffSnapshots } from '../../src/ops/diff.ts';
+import { touchedAggregates } from '../../src/ops/render-plan.ts';
+import { siteAggregates, updatedSiteAggregates } from '../../src/query/site-aggregates.ts';
+import { Snapshot } from '../../src/query/snapshot.ts';
 import { DatasetInvalidError, IssueLog } from '../../src/snapshot/validate-issues.ts';
 import { readDataset } from '../../src/snapshot/dataset-reader.ts';
 import { scanAgainst } from '../../src/snapshot/build-incremental.ts';
@@ -138,6 +141,20 @@ describe('incremental snapshot build', () => {
     expect(diff.updated.map((u) => u.after.slug).sort()).toHaveLength(2);
     expect(diff.categoriesChanged).toBe(false);
     expect(diff.reportsChanged).toBe(false);
+  });
+
+  it('gives the site aggregates a full computation gives, updated where the change is', () => {
+    const [before, after] = [new Snapshot(base), new Snapshot(incFile)];
+    try {
+      const touched = touchedAggregates(diffSnapshots(base, incFile));
+      expect(touched.groups.length).toBeGreaterThan(0);
+      const updated = updatedSiteAggregates(after, siteAggregates(before), touched);
+      expect(updated).not.toEqual(siteAggregates(before));
+      expect(updated).toEqual(siteAggregates(after));
+    } finally {
+      before.close();
+      after.close();
+    }
   });
 
   it('fails on a dataset error with file, line and field, the base untouched', async () => {
