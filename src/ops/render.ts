@@ -17,7 +17,7 @@ import { planIncremental, type RenderPlan } from './render-plan.ts';
 import type { PublicUrls } from '../web/urls.ts';
 import { readManifestDir, runAstroBuild } from './site-build.ts';
 import { keptBundleDir, renderKeptPages } from './page-renderer.ts';
-import { linkTree, listFiles, sameFile } from './tree.ts';
+import { linkTree, listFiles, removeFile, sameFile } from './tree.ts';
 import { fileInSite, siteLayers } from '../server/site-folder.ts';
 import { Snapshot } from '../query/snapshot.ts';
 import { siteAggregates, updatedSiteAggregates, type SiteAggregates } from '../query/site-aggregates.ts';
@@ -185,15 +185,7 @@ function dropUnchangedFiles(dir: string, previousDir: string): void {
   const before = siteLayers(siteOf(previousDir));
   for (const rel of listFiles(dir)) {
     const old = fileInSite(before, rel);
-    if (old && sameFile(old.file, path.join(dir, rel))) removeFileAndEmptyFolders(dir, rel);
-  }
-}
-
-function removeFileAndEmptyFolders(root: string, rel: string): void {
-  fs.rmSync(path.join(root, rel));
-  for (let d = path.dirname(path.join(root, rel)); d.startsWith(root + path.sep); d = path.dirname(d)) {
-    if (fs.readdirSync(d).length > 0) break;
-    fs.rmdirSync(d);
+    if (old && sameFile(old.file, path.join(dir, rel))) removeFile(dir, rel);
   }
 }
 
