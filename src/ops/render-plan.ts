@@ -26,7 +26,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { Snapshot } from '../query/snapshot.ts';
 import type { TouchedAggregates } from '../query/site-aggregates.ts';
-import { landingListsOneAtATime } from '../query/site-landing-lists.ts';
+import { landingListsFor } from '../query/site-landing-lists.ts';
 import { publishedSlugs } from '../query/site-providers.ts';
 import { sitemapFileName } from '../site/sitemaps.ts';
 import { landingPage, type LandingPage } from '../site/landing-page.ts';
@@ -99,7 +99,7 @@ export function planIncremental(
   let dependentProviders = 0;
   let sitemapParts: number[];
   try {
-    const view = (side: 'old' | 'new', path: string) => groupView(landingPage(snaps[side], path.slice(1), urls, landingListsOneAtATime(snaps[side])));
+    const view = (side: 'old' | 'new', path: string) => groupView(landingPage(snaps[side], path.slice(1), urls, landingListsFor(snaps[side], groups.size)));
     const moved = new Set([...groups].filter((path) => !isDeepStrictEqual(view('old', path), view('new', path))));
     const movedCities = JSON.stringify([...new Set([...touchedProviders(diff)].map((p) => p.citySlug).filter((c) => c !== null))]);
     for (const [slug, categorySlugs, citySlug] of snaps.new.prepare<[string], [string, string, string]>(GROUP_MEMBERS_SQL).raw().iterate(movedCities)) {

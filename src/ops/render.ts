@@ -21,6 +21,7 @@ import { linkTree, listFiles, removeFile, sameFile } from './tree.ts';
 import { fileInSite, siteLayers } from '../server/site-folder.ts';
 import { Snapshot } from '../query/snapshot.ts';
 import { siteAggregates, updatedSiteAggregates, type SiteAggregates } from '../query/site-aggregates.ts';
+import { ONE_PASS_GROUPS } from '../query/site-landing-lists.ts';
 import { baseReleaseOf, compactSite, COMPACT_SHARE, layerSite, needsNewBase, makeFullSite, siteFiles, siteOf, type SiteCounts } from './site-layers.ts';
 
 export interface PreviousRelease {
@@ -143,7 +144,12 @@ async function renderIncremental(input: RenderInput, previous: PreviousRelease):
   const manifestDir = path.join(input.dir, 'manifest');
   const renderedDir = path.join(input.dir, 'rendered');
   const before = JSON.parse(fs.readFileSync(path.join(previous.dir, SITE_AGGREGATES_FILE), 'utf8')) as SiteAggregates;
-  const aggregatesFile = writeSiteAggregates(input.dir, (snapshot) => updatedSiteAggregates(snapshot, before, plan.touched), input.snapshotFile);
+  // Past as many groups as one pass beats (the landing lists' threshold), computed whole.
+  const aggregatesFile = writeSiteAggregates(
+    input.dir,
+    (snapshot) => (plan.touched.groups.length > ONE_PASS_GROUPS ? siteAggregates(snapshot) : updatedSiteAggregates(snapshot, before, plan.touched)),
+    input.snapshotFile,
+  );
   const t1 = performance.now();
   const done = await renderKeptPages({ serverDir: previous.server, snapshotFile: input.snapshotFile, scopeFile, aggregatesFile, manifestDir, outDir: renderedDir, baseEnv: input.baseEnv });
   input.log(`rendered ${done.pages} pages and ${done.cards} VIC cards with the kept bundle: ${seconds(t1)} (bundle loaded in ${(done.loadMs / 1000).toFixed(1)}s)`);

@@ -88,6 +88,17 @@ function checkLimit(limit: number): void {
   if (limit > LANDING_HEAD) throw new Error(`landing lists keep the first ${LANDING_HEAD} providers, not ${limit}`);
 }
 
+/**
+ * Past this many landing groups, reading them one at a time costs more than one
+ * pass over every list (at 100k providers a list costs about 20 ms to count and
+ * rank, the pass 1.4 s; both grow with the directory).
+ */
+export const ONE_PASS_GROUPS = 64;
+
+/** The lists for a render or a comparison that reads `groups` landing groups. */
+export const landingListsFor = (snapshot: Snapshot, groups: number): LandingLists =>
+  groups > ONE_PASS_GROUPS ? landingListsInOnePass(snapshot) : landingListsOneAtATime(snapshot);
+
 /** Every list, computed once per snapshot (memo) on first use. */
 export function landingListsInOnePass(snapshot: Snapshot): LandingLists {
   return snapshot.memo('site:landing-lists', () => {

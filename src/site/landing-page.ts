@@ -5,7 +5,7 @@
  */
 import { categoryTree } from '../query/categories.ts';
 import { programmaticParams, type ProgrammaticParam } from '../query/discovery.ts';
-import { landingListsInOnePass, landingListsOneAtATime, type LandingLists } from '../query/site-landing-lists.ts';
+import { landingListsFor, landingListsInOnePass, type LandingLists } from '../query/site-landing-lists.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import type { ProviderSummary } from '../schemas/provider.ts';
 import { breadcrumbJsonLd, itemListJsonLd, type Crumb, type JsonLd } from './jsonld.ts';
@@ -31,10 +31,14 @@ export interface LandingPage {
 
 /**
  * The landing lists the pages of this build read: all in one pass for a full
- * build, one at a time for a render of a few pages (a small publish's scope).
+ * build, one at a time for a render of a few groups' pages (a small publish's scope).
  */
-export const siteLandingLists = (snapshot: Snapshot): LandingLists =>
-  pageRenderScope().listed === null ? landingListsInOnePass(snapshot) : landingListsOneAtATime(snapshot);
+export function siteLandingLists(snapshot: Snapshot): LandingLists {
+  const { listed } = pageRenderScope();
+  if (listed === null) return landingListsInOnePass(snapshot);
+  const groups = snapshot.memo('site:scope-landing-groups', () => [...listed.exact].filter((p) => landingGroupOf(snapshot, p.slice(1)) !== undefined).length);
+  return landingListsFor(snapshot, groups);
+}
 
 /** The group a landing param names: `{categorySlug}-terbaik-{citySlug}` (the longest top-level slug that fits). */
 function landingGroupOf(snapshot: Snapshot, landing: string): { categorySlug: string; citySlug: string } | undefined {
