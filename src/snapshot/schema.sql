@@ -203,6 +203,9 @@ CREATE INDEX published_by_reviews ON providers(total_reviews DESC, slug)  WHERE 
 -- VIC cards, sitemaps) walk it without a lookup per wide row (100k: 314 ms -> 12 ms; a
 -- cold file read row by row took 13 s).
 CREATE INDEX published_by_slug    ON providers(slug, coalesce(updated_at, published_at)) WHERE submission_status = 'approved' AND published_at IS NOT NULL;
+-- The landing lists' rank with the city, covering: one pass over every list walks it in rank
+-- order instead of sorting every link (100k: 563 ms -> 150-300 ms).
+CREATE INDEX published_by_rank    ON providers(trust_level DESC, overall_rating DESC, slug, city_slug, city_name) WHERE submission_status = 'approved' AND published_at IS NOT NULL;
 
 -- Full-text index of published providers only; rowid = providers.rowid.
 -- Created by the builder (snapshot-schema.ts, CREATE_FTS_SQL) as:
