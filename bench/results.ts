@@ -84,9 +84,9 @@ export function writeResults(file: string, results: BenchResults): void {
 }
 
 const REBUILD_STEP_NAMES = Object.keys(REBUILD_STEPS) as (keyof typeof REBUILD_STEPS)[];
-/** The steps from `npm run rebuild` to the atomic switch: what the issue's targets time. */
-const TO_SWITCH = REBUILD_STEP_NAMES.slice(0, REBUILD_STEP_NAMES.indexOf('switch') + 1);
-const toSwitch = (steps: Record<string, number>) => Math.round(TO_SWITCH.reduce((sum, name) => sum + (steps[name] ?? 0), 0) * 10) / 10;
+/** From `npm run rebuild` to the atomic switch (what the issue's targets time): the wall time but the steps after the switch. */
+const AFTER_SWITCH = REBUILD_STEP_NAMES.slice(REBUILD_STEP_NAMES.indexOf('switch') + 1);
+const toSwitch = (run: PublishRun) => Math.round((run.seconds - AFTER_SWITCH.reduce((sum, name) => sum + (run.steps[name] ?? 0), 0)) * 10) / 10;
 
 const TARGETS = {
   searchP50: 3,
@@ -211,7 +211,7 @@ export function publishTable(publish: Record<string, PublishFigures>): string {
         `${size} ${publishLabel(run)}`,
         run.renderMode,
         run.seconds,
-        toSwitch(run.steps),
+        toSwitch(run),
         ...REBUILD_STEP_NAMES.map((name) => run.steps[name]),
         run.liveCheckMs,
         run.peakRssMb,
