@@ -40,8 +40,24 @@ import type { TextRow } from './provider-vectors.ts';
 export interface IncrementalResult extends BuildResult {
   /** providers added, edited (or with proofs edited) and gone */
   changed: { added: number; edited: number; removed: number };
-  /** seconds the copy of the base took, and whether it was a reflink-capable copy */
+  /** seconds the copy of the base took */
   copySeconds: number;
+  /** seconds of each step of applying the change, in order */
+  steps: Record<string, number>;
+}
+
+/** Seconds per step: `step(name)` ends the step before it. */
+function stepClock() {
+  const steps: Record<string, number> = {};
+  let name = '';
+  let started = performance.now();
+  const step = (next: string) => {
+    const now = performance.now();
+    if (name) steps[name] = (steps[name] ?? 0) + (now - started) / 1000;
+    name = next;
+    started = now;
+  };
+  return { steps, step };
 }
 
 const OLD_ROW_SQL = `SELECT p.rowid, p.company_name, p.tagline, p.description, p.capability_tags, p.industry_focus, p.city, p.city_slug, p.province,
@@ -80,13 +96,16 @@ export async function buildIncremental(o: { inputDir: string; outFile: string; b
     db.pragma('synchronous = OFF');
     db.pragma('locking_mode = EXCLUSIVE');
     db.pragma('foreign_keys = OFF');
-    const result = await apply(db, o.change, o.inputDir);
+    const clock = stepClock();
+    const result = await apply(db, o.change, o.inputDir, clock.step);
+    clock.step('close');
     db.pragma('locking_mode = NORMAL');
     db.pragma('journal_mode = DELETE');
     db.close();
     db = undefined;
     moveIntoPlace(tmpFile, outFile);
-    return { ...result, outFile, copySeconds, seconds: (performance.now() - started) / 1000 };
+    clock.step('');
+    return { ...result, outFile, copySeconds, steps: clock.steps, seconds: (performance.now() - started) / 1000 };
   } catch (err) {
     if (db?.open) db.close();
     removeTemp(tmpFile);
@@ -94,7 +113,8 @@ export async function buildIncremental(o: { inputDir: string; outFile: string; b
   }
 }
 
-async function apply(db: Database.Database, change: DatasetChange, inputDir: string) {
+async function apply(db: Database.Database, change: DatasetChange, inputDir: string, step: (name: string) => void) {
+  step('open');
   const meta = metaMap(db);
   const model = loadModel(db);
   if (!model) throw new Error('the base snapshot holds no built-in embedder model');
@@ -113,6 +133,7 @@ async function apply(db: Database.Database, change: DatasetChange, inputDir: str
   const removedDocs: Doc[] = oldRows.map((r) => ({ rowid: r.rowid, columns: ftsOf(r) }));
   const addedDocs: Doc[] = [];
 
+  step('delete');
   db.transaction(() => {
     const deleteFts = db.prepare(`INSERT INTO fts_providers (fts_providers, rowid, company_name, tagline, description, capability_tags, industry_focus, category_names, city, province) VALUES ('delete', ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     for (const d of removedDocs) deleteFts.run(d.rowid, ...d.columns);
@@ -127,6 +148,7 @@ async function apply(db: Database.Database, change: DatasetChange, inputDir: str
     db.prepare("DELETE FROM dataset_records WHERE kind = 'proof' AND key IN (SELECT value FROM json_each(?))").run(replacedProofs);
     db.exec('DELETE FROM reports');
   })();
+  step('write');
   const writer = new SnapshotWriter(db, { add: (rowid, columns) => addedDocs.push({ rowid, columns: [...columns] }), drain: async () => {} });
   writer.categoryNames = names;
   for (const { record, rowid, hash } of change.providers) writer.provider(record, hash, rowid);
@@ -134,11 +156,15 @@ async function apply(db: Database.Database, change: DatasetChange, inputDir: str
   for (const report of change.reports) writer.report(report);
   writer.finish();
 
+  step('postings');
   const postings = updatePostings(db, frozen, removedDocs, addedDocs);
   const removedSet = new Set(removedDocs.map((d) => d.rowid));
+  step('vectors');
   updateVectors(db, model, lists, names, removedSet, addedDocs.map((d) => d.rowid));
   const written = change.providers.map((p) => p.rowid);
+  step('places');
   const renamed = updatePlaces(db, oldRows, written);
+  step('summaries');
   const summaryRows = JSON.stringify([...new Set([...written, ...renamed])]);
   const columns = (db.prepare("SELECT name FROM pragma_table_info('published_summaries')").pluck().all() as string[]).join(', ');
   db.transaction(() => {
@@ -146,17 +172,21 @@ async function apply(db: Database.Database, change: DatasetChange, inputDir: str
     db.prepare(`INSERT INTO published_summaries (${columns}) SELECT ${columns} FROM published_providers WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY rowid`).run(summaryRows);
     db.exec('DROP TABLE search_columns');
   })();
+  step('search_columns');
   writeSearchColumns(db);
+  step('facts');
   writePublishedFacts(db, [...new Set([...replaced, ...written, ...renamed, ...change.proofOwners])]);
 
-  // snapshot_meta
+  step('meta');
   const current = { documents: Number(meta.get('bm25_current_documents')) + postings.documents, totalLength: Number(meta.get('bm25_current_length')) + postings.totalLength };
   const added = change.providers.length - (replaced.length - change.removed.length);
   const edited = new Set([...replaced.filter((r) => !change.removed.includes(r)), ...[...change.proofOwners].filter((r) => !change.removed.includes(r))]).size;
   const touched = added + edited + change.removed.length;
   const counts = change.counts;
   const drift = driftFigures(db, frozen, current, Number(meta.get('drift_changed') ?? 0) + touched, counts.providers, Number(meta.get('drift_df_abs') ?? 0) + postings.dfAbs);
+  step('dataset_hash');
   const datasetHash = await hashDataset(inputDir);
+  step('meta');
   const builtAt = new Date().toISOString();
   const snapshotId = `${datasetHash.slice(0, 16)}-${builtAt.replace(/[-:.]/g, '')}-${crypto.randomBytes(2).toString('hex')}`;
   const published = db.prepare('SELECT count(*) FROM published_providers').pluck().get() as number;
