@@ -30,7 +30,7 @@ import { updatePostings, type Doc } from './incremental-postings.ts';
 import { updateVectors } from './incremental-vectors.ts';
 import { updatePlaces } from './place-names.ts';
 import { writePublishedFacts } from './published-facts.ts';
-import { writeSearchColumns } from './search-columns.ts';
+import { updateSearchColumns } from './search-columns.ts';
 import { SnapshotWriter, namesOfCategories } from './snapshot-writer.ts';
 import { driftFigures } from './snapshot-drift.ts';
 import { readFrozenLists } from './vector-frozen.ts';
@@ -170,10 +170,9 @@ async function apply(db: Database.Database, change: DatasetChange, inputDir: str
   db.transaction(() => {
     db.prepare('DELETE FROM published_summaries WHERE rowid IN (SELECT value FROM json_each(?))').run(summaryRows);
     db.prepare(`INSERT INTO published_summaries (${columns}) SELECT ${columns} FROM published_providers WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY rowid`).run(summaryRows);
-    db.exec('DROP TABLE search_columns');
   })();
   step('search_columns');
-  writeSearchColumns(db);
+  const published = updateSearchColumns(db, [...new Set([...replaced, ...written])]);
   step('facts');
   writePublishedFacts(db, [...new Set([...replaced, ...written, ...renamed, ...change.proofOwners])]);
 
@@ -189,7 +188,6 @@ async function apply(db: Database.Database, change: DatasetChange, inputDir: str
   step('meta');
   const builtAt = new Date().toISOString();
   const snapshotId = `${datasetHash.slice(0, 16)}-${builtAt.replace(/[-:.]/g, '')}-${crypto.randomBytes(2).toString('hex')}`;
-  const published = db.prepare('SELECT count(*) FROM published_providers').pluck().get() as number;
   const rows: Record<string, string | number> = {
     schema_version: SCHEMA_VERSION,
     snapshot_id: snapshotId,
