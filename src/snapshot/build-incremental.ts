@@ -6,7 +6,8 @@
  * fails, before any copy.
  *
  * Applied with the base's frozen statistics (frozen-stats.ts), for the providers
- * added, edited and gone: their rows, links, tags, proofs, dataset_records; FTS and
+ * added, edited and gone: their rows, links, tags, proofs, proof_lines; dataset_lines
+ * (the line tables the scan made of the files as read); FTS and
  * vec0 rows; search_postings (incremental-postings.ts); vector_partitions
  * (incremental-vectors.ts); published_places and place names (place-names.ts),
  * published_summaries, search_columns, published_facts; the reports; snapshot_meta
@@ -22,7 +23,7 @@ import * as sqliteVec from 'sqlite-vec';
 import type { BuildResult } from './build.ts';
 import { incrementalMetaRows } from './build.ts';
 import { removeTemp, moveIntoPlace } from './build-file.ts';
-import { hashDataset } from './dataset-hash.ts';
+import { DATASET_FILES } from '../schemas/dataset.ts';
 import { frozenBm25, metaMap } from './frozen-stats.ts';
 import { loadModel } from './embedder-builtin.ts';
 import { scanDatasetChange, type DatasetChange } from './incremental-scan.ts';
@@ -141,19 +142,21 @@ async function apply(db: Database.Database, change: DatasetChange, inputDir: str
       db.prepare(`DELETE FROM ${table} WHERE provider_rowid IN (SELECT value FROM json_each(?))`).run(replacedJson);
     }
     db.prepare('DELETE FROM published_summaries WHERE rowid IN (SELECT value FROM json_each(?))').run(replacedJson);
-    db.prepare("DELETE FROM dataset_records WHERE kind = 'provider' AND provider_rowid IN (SELECT value FROM json_each(?))").run(replacedJson);
     db.prepare('DELETE FROM providers WHERE rowid IN (SELECT value FROM json_each(?))').run(replacedJson);
     const replacedProofs = JSON.stringify(change.proofsReplaced);
     db.prepare('DELETE FROM proofs WHERE id IN (SELECT value FROM json_each(?))').run(replacedProofs);
-    db.prepare("DELETE FROM dataset_records WHERE kind = 'proof' AND key IN (SELECT value FROM json_each(?))").run(replacedProofs);
+    db.prepare('DELETE FROM proof_lines WHERE id IN (SELECT value FROM json_each(?))').run(replacedProofs);
     db.exec('DELETE FROM reports');
   })();
   step('write');
   const writer = new SnapshotWriter(db, { add: (rowid, columns) => addedDocs.push({ rowid, columns: [...columns] }), drain: async () => {} });
   writer.categoryNames = names;
-  for (const { record, rowid, hash } of change.providers) writer.provider(record, hash, rowid);
+  for (const { record, rowid } of change.providers) writer.provider(record, rowid);
   for (const { record, rowid, hash } of change.proofs) writer.proof(record, rowid, hash);
   for (const report of change.reports) writer.report(report);
+  writer.lines(DATASET_FILES.providers, change.lineTables.providers);
+  if (change.lineTables.proofs) writer.lines(DATASET_FILES.proofs, change.lineTables.proofs);
+  else db.prepare('DELETE FROM dataset_lines WHERE file = ?').run(DATASET_FILES.proofs);
   writer.finish();
 
   step('postings');
@@ -183,9 +186,7 @@ async function apply(db: Database.Database, change: DatasetChange, inputDir: str
   const touched = added + edited + change.removed.length;
   const counts = change.counts;
   const drift = driftFigures(db, frozen, current, Number(meta.get('drift_changed') ?? 0) + touched, counts.providers, Number(meta.get('drift_df_abs') ?? 0) + postings.dfAbs);
-  step('dataset_hash');
-  const datasetHash = await hashDataset(inputDir);
-  step('meta');
+  const datasetHash = change.datasetHash;
   const builtAt = new Date().toISOString();
   const snapshotId = `${datasetHash.slice(0, 16)}-${builtAt.replace(/[-:.]/g, '')}-${crypto.randomBytes(2).toString('hex')}`;
   const rows: Record<string, string | number> = {
