@@ -18,7 +18,7 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { buildSnapshot, type BuildOptions, type BuildResult } from './build.ts';
-import { buildIncremental, scanAgainst } from './build-incremental.ts';
+import { buildIncremental, discardCopy, scanAgainst, startBaseCopy } from './build-incremental.ts';
 import { FullBuildNeeded } from './incremental-scan.ts';
 import { metaMap } from './frozen-stats.ts';
 import { driftOf } from './snapshot-drift.ts';
@@ -50,21 +50,26 @@ export async function buildChoosing(options: BuildOptions & { base: string | und
   if (drift > DRIFT_LIMIT) return full(`drift ${percent(drift)} since the last full build passes ${percent(DRIFT_LIMIT)}`);
   const providers = Number(meta.get('count_providers'));
   const limit = Math.max(CHANGE_FLOOR, Math.floor(CHANGE_LIMIT * providers));
+  // the copy runs beside the scan; a full build or an error waits for it and removes it
+  const copy = startBaseCopy(options.base, options.outFile);
+  const scanStarted = performance.now();
   let change;
   try {
     change = await scanAgainst(options.base, options.inputDir, limit);
   } catch (err) {
+    await discardCopy(copy);
     if (err instanceof FullBuildNeeded) return full(err.message);
     throw err;
   }
-  const result = await buildIncremental({ inputDir: options.inputDir, outFile: options.outFile, base: options.base, change });
+  const scanSeconds = (performance.now() - scanStarted) / 1000;
+  const result = await buildIncremental({ inputDir: options.inputDir, copy, change });
   const n = result.changed.added + result.changed.edited + result.changed.removed;
   const after = readMeta(result.outFile);
   const driftNow = driftOf({ share: Number(after.get('drift_share')), df: Number(after.get('drift_df')), length: Number(after.get('drift_length')) });
   return {
     result,
     mode: 'incremental',
-    line: `snapshot: incremental from ${options.base}, ${n} providers changed (${percent(n / Math.max(1, providers))}: ${result.changed.added} added, ${result.changed.edited} edited, ${result.changed.removed} gone), drift ${percent(driftNow)}, copy ${result.copySeconds.toFixed(2)} s`,
+    line: `snapshot: incremental from ${options.base}, ${n} providers changed (${percent(n / Math.max(1, providers))}: ${result.changed.added} added, ${result.changed.edited} edited, ${result.changed.removed} gone), drift ${percent(driftNow)}; scan ${scanSeconds.toFixed(2)} s, copy ${result.copySeconds.toFixed(2)} s beside it, applied in ${(result.seconds - result.copyWaitSeconds).toFixed(2)} s`,
   };
 }
 

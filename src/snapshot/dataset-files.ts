@@ -1,11 +1,11 @@
 /**
  * The two shapes of a dataset file (docs/interface.md, Dataset format): a small
- * JSON array read whole, and .ndjson streamed line by line.
+ * JSON array read whole, and .ndjson read line by line.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
-import { lineHash } from './dataset-records.ts';
+import { LineReader } from './dataset-lines.ts';
+import { lineHash, type LineTableBuilder } from './line-table.ts';
 import type { DatasetIssue, IssueLog } from './validate-issues.ts';
 
 export function readJsonArray(
@@ -32,34 +32,33 @@ export function readJsonArray(
 
 /**
  * The records of an .ndjson file with their 1-based line numbers and line hashes
- * (dataset-records.ts). Blank lines are allowed and skipped; a line that is not JSON
- * is reported and yields `record: undefined`. Lines break at \n, \r\n and \r (readline).
+ * (line-table.ts), every line also written to `table` (its record 0: the caller sets it).
+ * Blank lines are allowed and skipped; a line that is not JSON is reported and yields
+ * `record: undefined`. Lines as dataset-lines.ts splits them (readline's lines).
  */
-export async function* ndjsonRecords(
+export function* ndjsonRecords(
   file: string,
   name: string,
   issues: IssueLog,
-): AsyncGenerator<{ line: number; record: unknown; hash: Buffer }> {
-  const input = fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 });
-  const lines = readline.createInterface({ input, crlfDelay: Infinity });
-  let line = 0;
+  table: LineTableBuilder | null,
+): Generator<{ line: number; record: unknown; hash: Buffer }> {
+  const reader = new LineReader(file);
   try {
-    for await (const text of lines) {
-      line++;
-      const untrimmed = line === 1 ? text.replace(/^\uFEFF/, '') : text;
-      const trimmed = untrimmed.trim();
+    for (let l = reader.next(); l; l = reader.next()) {
+      const hash = lineHash(l.bytes);
+      table?.line(hash, l.raw, 0);
+      const trimmed = l.bytes.toString('utf8').trim();
       if (trimmed === '') continue;
       let record: unknown;
       try {
         record = JSON.parse(trimmed);
       } catch (err) {
-        issues.add({ file: name, line, place: 'line', field: '', message: `invalid JSON: ${(err as Error).message}` });
+        issues.add({ file: name, line: reader.line, place: 'line', field: '', message: `invalid JSON: ${(err as Error).message}` });
         record = undefined;
       }
-      yield { line, record, hash: lineHash(untrimmed) };
+      yield { line: reader.line, record, hash };
     }
   } finally {
-    lines.close();
-    input.destroy();
+    reader.close();
   }
 }

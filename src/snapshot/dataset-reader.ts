@@ -1,9 +1,10 @@
 /**
  * Reads a dataset directory (docs/interface.md, Dataset format) in one pass, checking every
  * record, and hands the valid ones to a sink (the snapshot writer, or nothing for
- * a plain validation). providers.ndjson and proofs.ndjson are streamed line by
- * line: memory grows with the number of ids (for the referential checks), never
- * with the file.
+ * a plain validation), with the line tables of the .ndjson files (line-table.ts).
+ * providers.ndjson and proofs.ndjson are read line by line: memory grows with the
+ * number of ids (for the referential checks) and lines (16 bytes each), never with
+ * the bytes of the file.
  *
  * Order: categories (a provider's categoryIds must exist), providers (a proof's
  * providerId must exist), proofs, reports (categorySlug must exist).
@@ -25,12 +26,16 @@ import { DatasetInvalidError, type DatasetIssue, type IssueLog } from './validat
 import { validateCategories } from './validate-categories.ts';
 import { checkRecord } from './validate-zod.ts';
 import { ndjsonRecords, readJsonArray } from './dataset-files.ts';
+import { LineTableBuilder, type LineTable } from './line-table.ts';
 
 export interface DatasetSink {
   categories(accepted: Array<{ record: CategoryRecord; index: number }>): void;
-  /** Returns the provider's rowid. `lineHash`: of its line in the file (dataset-records.ts). */
-  provider(record: ProviderRecord, lineHash: Buffer): number;
+  /** Returns the provider's rowid. */
+  provider(record: ProviderRecord): number;
+  /** `lineHash`: of its line in the file (line-table.ts). */
   proof(record: ProofRecord, providerRowid: number, lineHash: Buffer): void;
+  /** The line table of an .ndjson file read (line-table.ts), once it is read. */
+  lines(file: string, table: LineTable): void;
   report(record: ReportRecord): void;
   /** Awaited every DRAIN_EVERY providers: lets a sink with work in flight catch up. */
   drain?(): Promise<void>;
@@ -147,7 +152,8 @@ async function readProviders(context: ReadContext, categories: CategoriesRead): 
   const skippedProviderIds = new Set<string>();
   let nextRowid = 1;
   onProgress?.('providers', 0);
-  for await (const { line, record, hash } of ndjsonRecords(context.fileIn(providersFile), providersFile, issues)) {
+  const table = context.writer() ? new LineTableBuilder() : null;
+  for (const { line, record } of ndjsonRecords(context.fileIn(providersFile), providersFile, issues, table)) {
     const where = { file: providersFile, line, place: 'line' as const };
     const skip = (raw: unknown) => {
       counts.skipped++;
@@ -183,7 +189,8 @@ async function readProviders(context: ReadContext, categories: CategoriesRead): 
       continue;
     }
     const sinkNow = context.writer();
-    const rowid = sinkNow ? sinkNow.provider(p, hash) : nextRowid;
+    const rowid = sinkNow ? sinkNow.provider(p) : nextRowid;
+    table?.setRecord(line - 1, rowid);
     if (sinkNow?.drain && counts.providers % DRAIN_EVERY === 0) await sinkNow.drain();
     nextRowid = rowid + 1;
     rowidOfId.set(p.id, rowid);
@@ -192,6 +199,7 @@ async function readProviders(context: ReadContext, categories: CategoriesRead): 
     if (counts.providers % PROGRESS_EVERY === 0) onProgress?.('providers', counts.providers);
   }
   onProgress?.('providers', counts.providers);
+  if (table) context.writer()?.lines(providersFile, table.finish());
   return { rowidOfId, skippedIds: skippedProviderIds };
 }
 
@@ -207,7 +215,8 @@ async function readProofs(context: ReadContext, providers: ProvidersRead): Promi
   }
   onProgress?.('proofs', 0);
   const proofIds = new Set<string>();
-  for await (const { line, record, hash } of ndjsonRecords(context.fileIn(proofsFile), proofsFile, issues)) {
+  const table = context.writer() ? new LineTableBuilder() : null;
+  for (const { line, record, hash } of ndjsonRecords(context.fileIn(proofsFile), proofsFile, issues, table)) {
     const where = { file: proofsFile, line, place: 'line' as const };
     if (record === undefined) {
       counts.skipped++;
@@ -223,13 +232,16 @@ async function readProofs(context: ReadContext, providers: ProvidersRead): Promi
       issues.add({ ...where, field: 'providerId', message: `provider "${proof!.providerId}" is unknown` });
     } else {
       proofIds.add(proof!.id);
-      context.writer()?.proof(proof!, rowidOfId.get(proof!.providerId)!, hash);
+      const providerRowid = rowidOfId.get(proof!.providerId)!;
+      context.writer()?.proof(proof!, providerRowid, hash);
+      table?.setRecord(line - 1, providerRowid);
       counts.proofs++;
       if (counts.proofs % PROGRESS_EVERY === 0) onProgress?.('proofs', counts.proofs);
       continue;
     }
     counts.skipped++;
   }
+  if (table) context.writer()?.lines(proofsFile, table.finish());
 }
 
 /** Reports (a small JSON array); optional file. */

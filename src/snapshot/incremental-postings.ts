@@ -63,20 +63,68 @@ export function updatePostings(db: Database.Database, frozen: Bm25Stats, removed
       const frozenDf = frozen.df(term);
       const idf = bm25Idf(frozen.documents, frozenDf ?? 1);
       const adds = (fresh.get(term) ?? []).map((p) => ({ rowid: p.rowid, impact: bm25Impact(idf, p.f, p.length, avgLength) }));
-      const merged: { rowid: number; impact: number }[] = [];
-      for (let i = 0; i < oldRowids.length; i++) if (!without?.has(oldRowids[i]!)) merged.push({ rowid: oldRowids[i]!, impact: oldImpacts[i]! });
-      merged.push(...adds);
-      merged.sort((a, b) => a.rowid - b.rowid);
-      out.dfAbs += Math.abs(merged.length - (frozenDf ?? 0)) - Math.abs(oldRowids.length - (frozenDf ?? 0));
-      if (merged.length === 0) {
+      const { rowids, impacts } = mergeList(oldRowids, oldImpacts, without, adds);
+      out.dfAbs += Math.abs(rowids.length - (frozenDf ?? 0)) - Math.abs(oldRowids.length - (frozenDf ?? 0));
+      if (rowids.length === 0) {
         drop.run(term);
         continue;
       }
-      const rowids = Int32Array.from(merged, (m) => m.rowid);
-      const impacts = Float32Array.from(merged, (m) => m.impact);
       const { blockLast, blockMax } = blockBounds(rowids, impacts);
-      write.run(term, merged.length, blob(rowids), blob(impacts), blob(blockLast), blob(blockMax));
+      write.run(term, rowids.length, blob(rowids), blob(impacts), blob(blockLast), blob(blockMax));
     }
   })();
   return out;
+}
+
+/** The first index of `sorted` whose value is `value` or more. */
+function lowerBound(sorted: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * A list in rowid order without the postings of `gone` and with `adds`: the kept runs
+ * copied whole, so a change to a list of 800,000 postings costs a few copies.
+ */
+export function mergeList(rowids: Int32Array, impacts: Float32Array, gone: ReadonlySet<number> | undefined, adds: readonly { rowid: number; impact: number }[]): { rowids: Int32Array; impacts: Float32Array } {
+  const removeAt: number[] = [];
+  for (const r of gone ?? []) {
+    const k = lowerBound(rowids, r);
+    if (rowids[k] === r) removeAt.push(k);
+  }
+  removeAt.sort((x, y) => x - y);
+  const added = [...adds].sort((a, b) => a.rowid - b.rowid);
+  const outRowids = new Int32Array(rowids.length - removeAt.length + added.length);
+  const outImpacts = new Float32Array(outRowids.length);
+  let from = 0;
+  let to = 0;
+  const copyUpTo = (end: number) => {
+    outRowids.set(rowids.subarray(from, end), to);
+    outImpacts.set(impacts.subarray(from, end), to);
+    to += end - from;
+    from = end;
+  };
+  let a = 0;
+  let d = 0;
+  while (a < added.length || d < removeAt.length) {
+    const nextAdd = a < added.length ? lowerBound(rowids, added[a]!.rowid) : Infinity;
+    const nextRemove = d < removeAt.length ? removeAt[d]! : Infinity;
+    if (nextAdd <= nextRemove) {
+      copyUpTo(nextAdd);
+      outRowids[to] = added[a]!.rowid;
+      outImpacts[to++] = added[a++]!.impact;
+    } else {
+      copyUpTo(nextRemove);
+      from++;
+      d++;
+    }
+  }
+  copyUpTo(rowids.length);
+  return { rowids: outRowids, impacts: outImpacts };
 }

@@ -1,17 +1,20 @@
 /**
  * The first step of an incremental build (build-incremental.ts): what changed between the
- * dataset and the base snapshot, with the dataset fully checked, at a cost that grows with
- * the change. Each line of providers.ndjson and proofs.ndjson is hashed as raw bytes
- * (dataset-lines.ts) and looked up among the line hashes the base stores (dataset_records,
- * dataset-records.ts). A line the base's build found valid is valid again (a record's
- * validity depends on its bytes and the taxonomy; a taxonomy change ends the scan); only
- * the other lines are parsed and validated, as the full reader does (dataset-reader.ts),
- * and the checks across records look the unchanged ones up in the base's tables: ids and
- * slugs taken, proofs' providers present. Errors name file, line and field as a full
- * build's do. Categories and reports are small and read with the full reader.
+ * dataset and the base snapshot, with the dataset fully checked, at a cost of one read
+ * of each file plus work in proportion to the change. providers.ndjson and
+ * proofs.ndjson are read once each and matched with the line tables the base stores
+ * (line-match.ts, line-table.ts): runs of unchanged lines by one hash over their bytes,
+ * the others line by line. A line the base's build found valid is valid again (a
+ * record's validity depends on its bytes and the taxonomy; a taxonomy change ends the
+ * scan); only the other lines are parsed and validated, as the full reader does
+ * (dataset-reader.ts), and the checks across records look the unchanged ones up in the
+ * base's tables: ids and slugs taken, proofs' providers present. Errors name file, line
+ * and field as a full build's do. Categories and reports are small and read with the
+ * full reader. The dataset hash comes from the same reads (dataset-hash.ts).
  * A change larger than the limit ends the scan: the caller builds in full.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import type Database from 'better-sqlite3';
 import {
   DATASET_FILES,
@@ -23,9 +26,11 @@ import {
   type ReportRecord,
 } from '../schemas/dataset.ts';
 import { readCategories, readContext, readReports, type CategoriesRead, type DatasetCounts, type ReadContext, type SmallFilesSink } from './dataset-reader.ts';
-import { forEachLine } from './dataset-lines.ts';
-import { lineHash, recordHash } from './dataset-records.ts';
-import { LineHashIndex } from './line-hash-index.ts';
+import { datasetHashOf, fileDigest } from './dataset-hash.ts';
+import { LineReader } from './dataset-lines.ts';
+import { recordHash } from './dataset-records.ts';
+import { matchLines, type FileMatch, type FreshLine } from './line-match.ts';
+import { hashHi, hashLo, readLineTable, type LineTable } from './line-table.ts';
 import { categoryNameChains, type CategoryNames } from './snapshot-writer.ts';
 import { checkRecord } from './validate-zod.ts';
 import { DatasetInvalidError, IssueLog, type DatasetIssue } from './validate-issues.ts';
@@ -37,7 +42,7 @@ export interface DatasetChange {
   counts: DatasetCounts;
   categoryNames: CategoryNames;
   /** providers to (re)write, edited ones at their rowid, new ones after the base's last */
-  providers: { record: ProviderRecord; rowid: number; hash: Buffer }[];
+  providers: { record: ProviderRecord; rowid: number }[];
   /** rowids of the base's providers that are gone from the dataset */
   removed: number[];
   proofs: { record: ProofRecord; rowid: number; hash: Buffer }[];
@@ -47,49 +52,18 @@ export interface DatasetChange {
   proofOwners: Set<number>;
   reports: ReportRecord[];
   notes: string[];
+  /** the line tables of the files as read (line-table.ts), to store; no proofs' when there is no proofs.ndjson */
+  lineTables: { providers: LineTable; proofs: LineTable | null };
+  /** snapshot_meta.dataset_hash (dataset-hash.ts) */
+  datasetHash: string;
 }
 
-/** A line whose hash the base does not hold: parsed and checked. */
-interface NewLine {
-  line: number;
-  text: string;
-  hash: Buffer;
-}
+/** A stored proof: its provider and which stored line it is. */
+const PROOF_SQL = 'SELECT p.provider_rowid, l.hash FROM proofs p JOIN proof_lines l ON l.id = p.id WHERE p.id = ?';
+const PROOFS_OF_SQL = 'SELECT p.id, l.hash FROM proofs p JOIN proof_lines l ON l.id = p.id WHERE p.provider_rowid = ?';
 
-/** The base's line hashes: providers' map to their rowid, proofs' to their position in key order. */
-interface StoredLines {
-  providers: LineHashIndex;
-  proofs: LineHashIndex;
-  /** 1 for each rowid the base has a provider at */
-  providerRowids: Uint8Array;
-  proofRowid: Uint32Array;
-  maxRowid: number;
-}
-
-const PROOFS_SQL = "SELECT provider_rowid, hex(substr(hash, 1, 8)) FROM dataset_records WHERE kind = 'proof' ORDER BY key";
-
-function readStored(base: Database.Database): StoredLines {
-  const maxRowid = (base.prepare('SELECT max(rowid) FROM providers').pluck().get() as number | null) ?? 0;
-  const count = (kind: string) => base.prepare('SELECT count(*) FROM dataset_records WHERE kind = ?').pluck().get(kind) as number;
-  const providers = new LineHashIndex(count('provider'));
-  const providerRowids = new Uint8Array(maxRowid + 1);
-  for (const [rowid, hash] of base.prepare("SELECT provider_rowid, hex(substr(hash, 1, 8)) FROM dataset_records WHERE kind = 'provider'").raw().iterate() as IterableIterator<[number, string]>) {
-    providers.add(hash, rowid);
-    providerRowids[rowid] = 1;
-  }
-  const proofCount = count('proof');
-  const proofs = new LineHashIndex(proofCount);
-  const proofRowid = new Uint32Array(proofCount);
-  let position = 0;
-  for (const [rowid, hash] of base.prepare(PROOFS_SQL).raw().iterate() as IterableIterator<[number, string]>) {
-    proofs.add(hash, position);
-    proofRowid[position++] = rowid;
-  }
-  return { providers, proofs, providerRowids, proofRowid, maxRowid };
-}
-
-/** The parsed record of a new line, or undefined (reported, as the reader reports it). */
-function parseLine(file: string, l: NewLine, found: DatasetIssue[]): unknown {
+/** The parsed record of a fresh line, or undefined (reported, as the reader reports it). */
+function parseLine(file: string, l: FreshLine, found: DatasetIssue[]): unknown {
   try {
     return JSON.parse(l.text);
   } catch (err) {
@@ -98,8 +72,19 @@ function parseLine(file: string, l: NewLine, found: DatasetIssue[]): unknown {
   }
 }
 
+/** The lines of `file` matched with the base's table of it (the reader closed, read to its end or not). */
+function matchFile(file: string, stored: LineTable, keep: (index: number) => boolean, tooLarge: (n: number) => void): FileMatch & { digest: string } {
+  const reader = new LineReader(file);
+  try {
+    const match = matchLines(reader, stored, keep, tooLarge);
+    return { ...match, digest: reader.digest() };
+  } finally {
+    reader.close();
+  }
+}
+
 export async function scanDatasetChange(base: Database.Database, inputDir: string, meta: Map<string, string>, limit: number): Promise<DatasetChange> {
-  const change: DatasetChange = {
+  const change: Omit<DatasetChange, 'lineTables' | 'datasetHash'> = {
     counts: { categories: 0, providers: 0, proofs: 0, reports: 0, skipped: 0 },
     categoryNames: new Map(),
     providers: [],
@@ -123,72 +108,78 @@ export async function scanDatasetChange(base: Database.Database, inputDir: strin
   const issues = new IssueLog();
   const context = readContext(inputDir, sink, { issues, skipInvalid: false, notes: change.notes });
   const categories = readCategories(context);
-  const stored = readStored(base);
   const tooLarge = (n: number) => {
     if (n > limit) throw new FullBuildNeeded(`more than ${limit} providers changed`);
   };
   const found: DatasetIssue[] = [];
-  const providers = await scanProviders(context, base, stored, categories, change, found, tooLarge);
-  await scanProofs(context, base, stored, providers, change, found, tooLarge);
+  const digests = new Map<string, string | null>();
+  const providers = scanProviders(context, base, categories, change, found, tooLarge);
+  digests.set(DATASET_FILES.providers, providers.digest);
+  const proofs = scanProofs(context, base, providers, change, found, tooLarge);
+  digests.set(DATASET_FILES.proofs, proofs.digest);
   found.sort((a, b) => (a.file === b.file ? (a.line ?? 0) - (b.line ?? 0) : a.file === DATASET_FILES.providers ? -1 : 1));
   for (const issue of found) issues.add(issue);
   readReports(context, categories.slugs);
   change.counts = context.counts;
   if (issues.count > 0) throw new DatasetInvalidError(issues.kept, issues.count);
-  for (let rowid = 1; rowid <= stored.maxRowid; rowid++) {
-    if (stored.providerRowids[rowid] && !providers.alive[rowid]) change.removed.push(rowid);
+  for (let rowid = 1; rowid <= providers.maxRowid; rowid++) {
+    if (providers.based[rowid] && !providers.alive[rowid]) change.removed.push(rowid);
   }
   tooLarge(change.providers.length + change.proofOwners.size);
-  return change;
+  for (const name of [DATASET_FILES.categories, DATASET_FILES.reports]) digests.set(name, await fileDigest(path.join(inputDir, name)));
+  return { ...change, lineTables: { providers: providers.table, proofs: proofs.table }, datasetHash: datasetHashOf(digests) };
 }
 
 interface ProvidersScanned {
+  maxRowid: number;
+  /** 1 for each rowid the base has a provider at */
+  based: Uint8Array;
   /** line of each base provider whose line is unchanged (0: changed or gone) */
   unchangedLine: Uint32Array;
   /** 1 for each base rowid in the dataset (unchanged or edited) */
   alive: Uint8Array;
-  /** id -> rowid of the providers of new lines that passed */
+  /** id -> rowid of the providers of fresh lines that passed */
   newIds: Map<string, number>;
-  /** ids of new lines that did not pass (their proofs are not reported again) */
+  /** ids of fresh lines that did not pass (their proofs are not reported again) */
   rejectedIds: Set<string>;
+  table: LineTable;
+  digest: string;
 }
 
-async function scanProviders(
+type Change = Omit<DatasetChange, 'lineTables' | 'datasetHash'>;
+
+function scanProviders(
   context: ReadContext<SmallFilesSink>,
   base: Database.Database,
-  stored: StoredLines,
   categories: CategoriesRead,
-  change: DatasetChange,
+  change: Change,
   found: DatasetIssue[],
   tooLarge: (n: number) => void,
-): Promise<ProvidersScanned> {
+): ProvidersScanned {
   const file = DATASET_FILES.providers;
   if (!fs.existsSync(context.fileIn(file))) context.fatal({ file, field: '', message: `not found in ${context.dir} (required)` });
   const { counts } = context;
-  const unchangedLine = new Uint32Array(stored.maxRowid + 1);
-  const newLines: NewLine[] = [];
-  await forEachLine(context.fileIn(file), (line, bytes) => {
-    const hash = lineHash(bytes);
-    const rowid = stored.providers.find(hash);
-    if (rowid > 0 && unchangedLine[rowid] === 0) {
-      unchangedLine[rowid] = line;
-      counts.providers++;
-      return;
-    }
-    const text = bytes.toString('utf8').trim();
-    if (text === '') return;
-    newLines.push({ line, text, hash });
-    tooLarge(newLines.length);
+  const maxRowid = (base.prepare('SELECT max(rowid) FROM providers').pluck().get() as number | null) ?? 0;
+  const stored = readLineTable(base, file);
+  const match = matchFile(context.fileIn(file), stored, () => true, tooLarge);
+  const based = new Uint8Array(maxRowid + 1);
+  const unchangedLine = new Uint32Array(maxRowid + 1);
+  const alive = new Uint8Array(maxRowid + 1);
+  stored.records.forEach((rowid, i) => {
+    if (rowid === 0) return;
+    based[rowid] = 1;
+    if (match.keptAt[i] === 0) return;
+    unchangedLine[rowid] = match.keptAt[i]!;
+    alive[rowid] = 1;
+    counts.providers++;
   });
-  const alive = new Uint8Array(stored.maxRowid + 1);
-  for (let rowid = 1; rowid <= stored.maxRowid; rowid++) if (unchangedLine[rowid]) alive[rowid] = 1;
   const rowidOfId = base.prepare('SELECT rowid FROM providers WHERE id = ?').pluck();
   const rowidOfSlug = base.prepare('SELECT rowid FROM providers WHERE slug = ?').pluck();
   const newIds = new Map<string, number>();
   const lineOfNewSlug = new Map<string, number>();
   const rejectedIds = new Set<string>();
-  let nextRowid = stored.maxRowid + 1;
-  for (const l of newLines) {
+  let nextRowid = maxRowid + 1;
+  for (const l of match.fresh) {
     const where = { file, line: l.line, place: 'line' as const };
     const record = parseLine(file, l, found);
     if (record === undefined) {
@@ -227,50 +218,46 @@ async function scanProviders(
     }
     found.push(...later);
     const rowid = baseRowid !== undefined && idLine === 0 ? baseRowid : nextRowid++;
-    if (rowid <= stored.maxRowid) alive[rowid] = 1;
+    if (rowid <= maxRowid) alive[rowid] = 1;
     newIds.set(p.id, rowid);
     lineOfNewSlug.set(p.slug, l.line);
-    change.providers.push({ record: p, rowid, hash: l.hash });
+    match.table.setRecord(l.line - 1, rowid);
+    change.providers.push({ record: p, rowid });
     counts.providers++;
   }
   change.providers.sort((a, b) => a.rowid - b.rowid);
-  return { unchangedLine, alive, newIds, rejectedIds };
+  return { maxRowid, based, unchangedLine, alive, newIds, rejectedIds, table: match.table.finish(), digest: match.digest };
 }
 
-async function scanProofs(
+function scanProofs(
   context: ReadContext<SmallFilesSink>,
   base: Database.Database,
-  stored: StoredLines,
   providers: ProvidersScanned,
-  change: DatasetChange,
+  change: Change,
   found: DatasetIssue[],
   tooLarge: (n: number) => void,
-): Promise<void> {
+): { table: LineTable | null; digest: string | null } {
   const file = DATASET_FILES.proofs;
   const { counts } = context;
   const { unchangedLine, alive, newIds, rejectedIds } = providers;
-  const unchangedProofLine = new Uint32Array(stored.proofRowid.length);
+  const stored = readLineTable(base, file);
+  /** 1 for each stored proof line whose proof is kept or rewritten under its id */
+  const accounted = new Uint8Array(stored.spans.length);
+  let table: LineTable | null = null;
+  let digest: string | null = null;
   if (!fs.existsSync(context.fileIn(file))) context.options.notes?.push(`${file} not found: building without proofs`);
   else {
-    const newLines: NewLine[] = [];
-    await forEachLine(context.fileIn(file), (line, bytes) => {
-      const hash = lineHash(bytes);
-      const position = stored.proofs.find(hash);
-      // unchanged, and its provider's line unchanged or edited under the same id
-      if (position >= 0 && unchangedProofLine[position] === 0 && alive[stored.proofRowid[position]!]) {
-        unchangedProofLine[position] = line;
-        counts.proofs++;
-        return;
-      }
-      const text = bytes.toString('utf8').trim();
-      if (text === '') return;
-      newLines.push({ line, text, hash });
-      tooLarge(newLines.length);
+    // a stored proof kept as it is: its line unchanged, and its provider's line unchanged or edited under the same id
+    const match = matchFile(context.fileIn(file), stored, (i) => alive[stored.records[i]!] === 1, tooLarge);
+    match.keptAt.forEach((line, i) => {
+      if (line === 0) return;
+      accounted[i] = 1;
+      counts.proofs++;
     });
-    const storedProof = base.prepare("SELECT hash, provider_rowid FROM dataset_records WHERE kind = 'proof' AND key = ?").raw();
+    const storedProof = base.prepare(PROOF_SQL).raw();
     const rowidOfId = base.prepare('SELECT rowid FROM providers WHERE id = ?').pluck();
     const newProofIds = new Set<string>();
-    for (const l of newLines) {
+    for (const l of match.fresh) {
       const where = { file, line: l.line, place: 'line' as const };
       const record = parseLine(file, l, found);
       const checked = record === undefined ? null : checkRecord(ProofRecordSchema, record);
@@ -280,9 +267,9 @@ async function scanProofs(
         continue;
       }
       const proof = checked.value;
-      const before = storedProof.get(proof.id) as [Buffer, number] | undefined;
-      const position = before ? stored.proofs.find(before[0]) : -1;
-      const idLine = position >= 0 ? unchangedProofLine[position]! : 0;
+      const before = storedProof.get(proof.id) as [number, Buffer] | undefined;
+      const position = before ? match.storedLineOf(hashHi(before[1]), hashLo(before[1])) : -1;
+      const idLine = position >= 0 ? match.keptAt[position]! : 0;
       const baseRowid = rowidOfId.get(proof.providerId) as number | undefined;
       const rowid = newIds.get(proof.providerId) ?? (baseRowid !== undefined && unchangedLine[baseRowid] ? baseRowid : undefined);
       if (newProofIds.has(proof.id) || (idLine > 0 && idLine < l.line)) found.push({ ...where, field: 'id', message: `duplicate id "${proof.id}"` });
@@ -293,8 +280,10 @@ async function scanProofs(
         newProofIds.add(proof.id);
         if (before) {
           change.proofsReplaced.push(proof.id);
-          change.proofOwners.add(before[1]);
+          change.proofOwners.add(before[0]);
+          if (position >= 0) accounted[position] = 1;
         }
+        match.table.setRecord(l.line - 1, rowid);
         change.proofs.push({ record: proof, rowid, hash: l.hash });
         change.proofOwners.add(rowid);
         counts.proofs++;
@@ -302,20 +291,29 @@ async function scanProofs(
       }
       counts.skipped++;
     }
+    table = match.table.finish();
+    digest = match.digest;
   }
-  goneProofs(base, unchangedProofLine, new Set(change.proofs.map((p) => p.record.id)), change);
+  goneProofs(base, stored, accounted, change, tooLarge);
+  return { table, digest };
 }
 
-/** The base's proofs neither unchanged nor rewritten: read with their keys only when there are some. */
-function goneProofs(base: Database.Database, unchangedProofLine: Uint32Array, rewritten: Set<string>, change: DatasetChange): void {
-  const unseen = unchangedProofLine.reduce((n, line) => (line === 0 ? n + 1 : n), 0);
-  if (unseen === change.proofsReplaced.length) return;
-  let position = 0;
-  for (const [key, rowid] of base.prepare("SELECT key, provider_rowid FROM dataset_records WHERE kind = 'proof' ORDER BY key").raw().iterate() as IterableIterator<[string, number]>) {
-    if (unchangedProofLine[position++] === 0 && !rewritten.has(key)) {
-      change.proofsReplaced.push(key);
+/** The base's proofs neither kept nor rewritten: found by their providers' proofs and line hashes. */
+function goneProofs(base: Database.Database, stored: LineTable, accounted: Uint8Array, change: Change, tooLarge: (n: number) => void): void {
+  const gone = new Map<number, Set<string>>(); // provider rowid -> the hashes (hi:lo) of its gone proof lines
+  stored.records.forEach((rowid, i) => {
+    if (rowid === 0 || accounted[i]) return;
+    const hashes = gone.get(rowid) ?? new Set<string>();
+    hashes.add(`${stored.hashes[2 * i]}:${stored.hashes[2 * i + 1]}`);
+    gone.set(rowid, hashes);
+  });
+  tooLarge(change.providers.length + new Set([...change.proofOwners, ...gone.keys()]).size);
+  const proofsOf = base.prepare(PROOFS_OF_SQL).raw();
+  for (const [rowid, hashes] of gone) {
+    for (const [id, hash] of proofsOf.all(rowid) as [string, Buffer][]) {
+      if (!hashes.has(`${hashHi(hash)}:${hashLo(hash)}`)) continue;
+      change.proofsReplaced.push(id);
       change.proofOwners.add(rowid);
     }
   }
 }
-

@@ -1,10 +1,9 @@
 /**
- * The stored line hashes of a snapshot (dataset_records) in a compact form for the
- * incremental scan: an open-addressing table over the first 64 bits of each md5, in three
- * Uint32Arrays (12 bytes a slot, 1.5-3 slots a record: 9.4 MB for 100,000 providers and
- * 185,000 proofs, about 75 MB at 1,000,000) instead of a Map of strings (about 100 bytes a
- * record, and slower to fill).
- * A 64-bit prefix shared by a changed line and a stored one by chance: about n/2^64.
+ * The line hashes of a stored line table (line-table.ts) by value, for the lines the
+ * incremental scan does not find where it expects them (line-match.ts): an
+ * open-addressing table over the 64-bit hashes in three Uint32Arrays (12 bytes a slot,
+ * 1.5-3 slots a line: about 75 MB for 1,000,000 providers and 1,860,000 proofs), filled
+ * from the table's words in a few milliseconds.
  */
 export class LineHashIndex {
   private readonly hi: Uint32Array;
@@ -22,10 +21,7 @@ export class LineHashIndex {
     this.mask = size - 1;
   }
 
-  /** `prefix`: the first 8 bytes of the hash in hex (SQLite's hex(substr(hash, 1, 8)): a string reads faster than a blob). */
-  add(prefix: string, value: number): void {
-    const hi = Number.parseInt(prefix.slice(0, 8), 16);
-    const lo = Number.parseInt(prefix.slice(8, 16), 16);
+  add(hi: number, lo: number, value: number): void {
     let slot = lo & this.mask;
     while (this.values[slot] !== 0) slot = (slot + 1) & this.mask;
     this.hi[slot] = hi;
@@ -34,9 +30,7 @@ export class LineHashIndex {
   }
 
   /** The value stored with this hash, or -1. */
-  find(hash: Buffer): number {
-    const hi = hash.readUInt32BE(0);
-    const lo = hash.readUInt32BE(4);
+  find(hi: number, lo: number): number {
     for (let slot = lo & this.mask; this.values[slot] !== 0; slot = (slot + 1) & this.mask) {
       if (this.lo[slot] === lo && this.hi[slot] === hi) return this.values[slot]! - 1;
     }

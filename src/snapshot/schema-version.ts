@@ -18,8 +18,10 @@
  *     instead of city and province, published_places beside them); overall_rating 0 without reviews.
  * 12: dataset_records (a hash per dataset record), published_facts (what the rebuild's diff compares),
  *     bm25_frozen_df (the idf's document frequencies): what an incremental build starts from.
+ * 13: dataset_lines (each .ndjson file's line table) and proof_lines replace dataset_records;
+ *     dataset_hash over the files' own sha256s.
  */
-export const SCHEMA_VERSION = '12';
+export const SCHEMA_VERSION = '13';
 
 /** Tables and views every complete snapshot has (verifySnapshotFile checks them). */
 export const REQUIRED_TABLES = [
@@ -47,8 +49,9 @@ export const REQUIRED_TABLES = [
   'vector_coarse_lists',
   // version 10: what a page of search hits reads
   'published_summaries',
-  // version 12: what an incremental build and the rebuild's diff read
-  'dataset_records',
+  // version 12: what an incremental build and the rebuild's diff read (13: dataset_lines, proof_lines)
+  'dataset_lines',
+  'proof_lines',
   'published_facts',
   'bm25_frozen_df',
 ] as const;

@@ -216,16 +216,24 @@ CREATE INDEX published_by_rank    ON providers(trust_level DESC, overall_rating 
 -- Vector index of published providers only; rowid = providers.rowid.
 --   CREATE VIRTUAL TABLE vec_providers USING vec0(embedding float[<dims>] distance_metric=cosine);
 
--- Schema 12: what lets the next build find what changed and the rebuild diff two snapshots
--- without reading every provider (src/snapshot/dataset-records.ts, published-facts.ts).
--- One row per dataset record: kind 'provider' (key = its id) or 'proof' (key = its id),
--- the provider's rowid, and the md5 of the record's raw line (src/snapshot/dataset-records.ts).
-CREATE TABLE dataset_records (
-  kind           TEXT NOT NULL CHECK (kind IN ('provider', 'proof')),
-  key            TEXT NOT NULL,
-  provider_rowid INTEGER NOT NULL,
-  hash           BLOB NOT NULL,
-  PRIMARY KEY (kind, key)
+-- What lets the next build find what changed (src/snapshot/line-table.ts, line-match.ts)
+-- and the rebuild diff two snapshots without reading every provider (published-facts.ts).
+-- The line table of each .ndjson file the build read, as arrays of 32-bit words: per
+-- line its hash, span and row (providers.rowid, or a proof's provider's rowid; 0: none),
+-- per group of lines where it ends and the hash of its bytes.
+CREATE TABLE dataset_lines (
+  file         TEXT PRIMARY KEY,
+  hashes       BLOB NOT NULL,
+  spans        BLOB NOT NULL,
+  records      BLOB NOT NULL,
+  group_ends   BLOB NOT NULL,
+  group_hashes BLOB NOT NULL
+);
+
+-- Each proof's line hash (its first 8 bytes): which stored line of proofs.ndjson it is.
+CREATE TABLE proof_lines (
+  id   TEXT PRIMARY KEY,
+  hash BLOB NOT NULL
 ) WITHOUT ROWID;
 
 -- What a reader sees of each published provider, as src/ops/diff.ts compares it: the

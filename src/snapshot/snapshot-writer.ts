@@ -2,7 +2,8 @@
  * Writes validated records into the snapshot being built: prepared statements,
  * big transactions (a commit every COMMIT_EVERY records), and the FTS row of
  * each published provider as it goes by (its texts also go to the search postings),
- * and each record's line hash (dataset_records: what the next build compares with).
+ * the line table of each .ndjson file and each proof's line hash (dataset_lines,
+ * proof_lines: what the next build compares with, line-table.ts).
  */
 import type Database from 'better-sqlite3';
 import type { CategoryRecord, ProofRecord, ProviderRecord, ReportRecord } from '../schemas/dataset.ts';
@@ -10,7 +11,8 @@ import type { DatasetSink } from './dataset-reader.ts';
 import { isPublished, providerColumns, providerTags } from './provider-columns.ts';
 import type { PostingsBuilder } from './search-postings-builder.ts';
 import { TagGroups } from './tag-groups.ts';
-import { INSERT_RECORD_SQL, recordHash } from './dataset-records.ts';
+import { recordHash } from './dataset-records.ts';
+import { INSERT_PROOF_LINE_SQL, writeLineTable, type LineTable } from './line-table.ts';
 
 const COMMIT_EVERY = 100_000;
 
@@ -68,7 +70,7 @@ export class SnapshotWriter implements DatasetSink {
   private readonly insertFts: Database.Statement;
   private readonly insertProof: Database.Statement;
   private readonly insertReport: Database.Statement;
-  private readonly insertRecord: Database.Statement;
+  private readonly insertProofLine: Database.Statement;
 
   /** `postings` receives each published provider's FTS column texts (search-postings-builder.ts). */
   private readonly db: Database.Database;
@@ -112,7 +114,7 @@ export class SnapshotWriter implements DatasetSink {
     this.insertReport = db.prepare(
       'INSERT INTO reports (slug, title, category_slug, country, year, summary) VALUES (?, ?, ?, ?, ?, ?)',
     );
-    this.insertRecord = db.prepare(INSERT_RECORD_SQL);
+    this.insertProofLine = db.prepare(INSERT_PROOF_LINE_SQL);
     db.exec('BEGIN');
   }
 
@@ -129,8 +131,7 @@ export class SnapshotWriter implements DatasetSink {
   }
 
   /** `rowid`: the provider's rowid in the snapshot an incremental build changes; else the next one. */
-  provider(p: ProviderRecord, lineHash: Buffer, rowid = ++this.rowid): number {
-    this.insertRecord.run('provider', p.id, rowid, lineHash);
+  provider(p: ProviderRecord, rowid = ++this.rowid): number {
     const columns = providerColumns(p);
     this.insertProvider.run(rowid, ...PROVIDER_COLUMNS.map((c) => columns[c]));
     this.insertDashboard.run(rowid, p.moderationNotes, p.internalStatus);
@@ -169,8 +170,12 @@ export class SnapshotWriter implements DatasetSink {
 
   proof(r: ProofRecord, providerRowid: number, lineHash: Buffer): void {
     this.insertProof.run(r.id, providerRowid, r.title, r.kind, r.url, r.submissionStatus, r.isPublic ? 1 : 0, r.createdAt);
-    this.insertRecord.run('proof', r.id, providerRowid, lineHash);
+    this.insertProofLine.run(r.id, lineHash.subarray(0, 8));
     this.tick();
+  }
+
+  lines(file: string, table: LineTable): void {
+    writeLineTable(this.db, file, table);
   }
 
   report(r: ReportRecord): void {

@@ -65,7 +65,8 @@ const TABLES: Record<string, string> = {
   search_columns: 'SELECT name, hex(data) FROM search_columns ORDER BY name',
   vector_partitions: 'SELECT list, coarse, hex(centroid), hex(rowids), hex(vectors), hex(codes), hex(spill_rowids) FROM vector_partitions ORDER BY list',
   vec_providers: 'SELECT rowid, hex(embedding) FROM vec_providers ORDER BY rowid',
-  dataset_records: 'SELECT * FROM dataset_records ORDER BY kind, key',
+  dataset_lines: 'SELECT file, hex(hashes), hex(spans), hex(records) FROM dataset_lines ORDER BY file',
+  proof_lines: 'SELECT id, hex(hash) FROM proof_lines ORDER BY id',
   embedder_model: 'SELECT key, hex(value) FROM embedder_model',
   fts_match: "SELECT rowid FROM fts_providers WHERE fts_providers MATCH 'kopi OR toko OR online OR jakarta' ORDER BY rowid",
 };
@@ -119,6 +120,34 @@ describe('incremental snapshot build', () => {
       b.close();
     }
   });
+
+  it('equals a full build after a slug moved in the slug order, the last provider gone and a proof gone', async () => {
+    const dir = copyMiniDataset();
+    rewriteNdjson(dir, 'providers.ndjson', (providers) => {
+      const published = providers.filter((p) => p.submissionStatus === 'approved' && p.publishedAt !== null);
+      const first = published.map((p) => String(p.slug)).sort()[0]!;
+      published.find((p) => p.slug !== first)!.slug = `${first}-2`; // now second in the slug order
+      providers.pop();
+    });
+    rewriteNdjson(dir, 'proofs.ndjson', (proofs) => {
+      const last = readNdjson(copyMiniDataset(), 'providers.ndjson').at(-1)!.id;
+      proofs.splice(1, 1);
+      for (let i = proofs.length - 1; i >= 0; i--) if (proofs[i]!.providerId === last) proofs.splice(i, 1);
+    });
+    const inc = path.join(work, 'inc-2.db');
+    const frozen = path.join(work, 'frozen-2.db');
+    const chosen = await buildChoosing({ inputDir: dir, outFile: inc, base, languageData });
+    expect(chosen.line).toMatch(/, 1 gone\)/);
+    await buildSnapshot({ inputDir: dir, outFile: frozen, frozenFrom: base, languageData });
+    const [a, b] = [open(inc), open(frozen)];
+    try {
+      for (const [name, sql] of Object.entries(TABLES)) expect({ name, rows: a.prepare(sql).raw().all() }).toEqual({ name, rows: b.prepare(sql).raw().all() });
+      expect(a.prepare("SELECT value FROM snapshot_meta WHERE key = 'dataset_hash'").pluck().get()).toBe(b.prepare("SELECT value FROM snapshot_meta WHERE key = 'dataset_hash'").pluck().get());
+    } finally {
+      a.close();
+      b.close();
+    }
+  }, 60_000);
 
   it('gives the same place names as a full build after a city spelling change', async () => {
     const full = path.join(work, 'full.db');
