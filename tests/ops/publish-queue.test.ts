@@ -73,7 +73,7 @@ describe('publishing while another publish runs', () => {
     // --full: an astro build child renders, whose peak is reported beside the rebuild's own
     const r = await rebuildOk(dsA, env, ['--full']);
     const info = releaseJson(history().at(-1)!);
-    expect(info.steps.map((s) => s.name)).toEqual(['queue', 'snapshot', 'diff', 'render', 'urls', 'switch', 'prune']);
+    expect(info.steps.map((s) => s.name)).toEqual(['queue', 'snapshot', 'diff', 'render', 'urls', 'verify', 'switch', 'prune']);
     for (const s of info.steps) expect(s.ms).toBeGreaterThanOrEqual(0);
     expect(info.totalMs).toBeGreaterThanOrEqual(info.steps.reduce((n, s) => n + s.ms, 0));
     expect(info.peakRssMb).toBeGreaterThan(20);
