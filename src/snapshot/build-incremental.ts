@@ -79,7 +79,7 @@ interface OldRow extends TextRow {
 export async function scanAgainst(base: string, inputDir: string, limit: number): Promise<DatasetChange> {
   const db = new Database(base, { readonly: true, fileMustExist: true });
   try {
-    return await scanDatasetChange(db, inputDir, metaMap(db), limit);
+    return scanDatasetChange(db, inputDir, metaMap(db), limit);
   } finally {
     db.close();
   }
