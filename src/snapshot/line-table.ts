@@ -43,7 +43,7 @@ export const lineHash = (bytes: Buffer): Buffer => crypto.hash('sha1', bytes, 'b
 export const hashHi = (hash: Buffer): number => hash.readUInt32LE(0);
 export const hashLo = (hash: Buffer): number => hash.readUInt32LE(4);
 
-export const EMPTY_TABLE: LineTable = {
+const EMPTY_TABLE: LineTable = {
   hashes: new Uint32Array(0),
   spans: new Uint32Array(0),
   records: new Uint32Array(0),
@@ -130,10 +130,6 @@ export class LineTableBuilder {
   /** The row line `index` (0-based) made, known after it was read. */
   setRecord(index: number, record: number): void {
     this.records.data[index] = record;
-  }
-
-  recordOf(index: number): number {
-    return this.records.data[index]!;
   }
 
   finish(): LineTable {
