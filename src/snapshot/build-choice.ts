@@ -2,9 +2,10 @@
  * Which snapshot build a publish gets (npm run rebuild): incremental from the live
  * snapshot (build-incremental.ts) when the change is small, else full (build.ts).
  *
- * Limits, and why: an incremental build costs about the copy of the live file plus
- * work in proportion to the change (the posting lists of the changed providers' words,
- * their vectors, their rows), while its statistics stay those of the last full build.
+ * Limits, and why: an incremental build costs about the copy of the live file (with one
+ * read of the dataset beside it) plus work in proportion to the change (the posting lists
+ * of the changed providers' words, their vectors, their rows), while its statistics stay
+ * those of the last full build.
  *  - CHANGE_LIMIT, 2% of the providers in one publish (at least CHANGE_FLOOR: one edit of a
  *    small directory is no full build): at 2% most posting lists of common words are
  *    rewritten anyway, and the full build's cost is within a few times;

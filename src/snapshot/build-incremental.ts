@@ -66,12 +66,13 @@ function stepClock() {
   return { steps, step };
 }
 
-const OLD_ROW_SQL = `SELECT p.rowid, p.company_name, p.tagline, p.description, p.capability_tags, p.industry_focus, p.city, p.city_slug, p.province,
+const OLD_ROW_SQL = `SELECT p.rowid, p.slug, p.company_name, p.tagline, p.description, p.capability_tags, p.industry_focus, p.city, p.city_slug, p.province,
   (SELECT group_concat(pc.category_id, char(31)) FROM provider_categories pc WHERE pc.provider_rowid = p.rowid) AS category_ids
   FROM published_providers p WHERE p.rowid IN (SELECT value FROM json_each(?))`;
 
-/** A changed provider's row in the base: the text columns the embedder and the postings read, and its city. */
+/** A changed provider's row in the base: the text columns the embedder and the postings read, its city and slug. */
 interface OldRow extends TextRow {
+  slug: string;
   city_slug: string | null;
 }
 
@@ -79,7 +80,7 @@ interface OldRow extends TextRow {
 export async function scanAgainst(base: string, inputDir: string, limit: number): Promise<DatasetChange> {
   const db = new Database(base, { readonly: true, fileMustExist: true });
   try {
-    return await scanDatasetChange(db, inputDir, metaMap(db), limit);
+    return scanDatasetChange(db, inputDir, metaMap(db), limit);
   } finally {
     db.close();
   }
@@ -153,7 +154,7 @@ async function apply(db: Database.Database, change: DatasetChange, inputDir: str
   const replaced = [...new Set([...change.removed, ...change.providers.filter((p) => p.rowid <= baseMax).map((p) => p.rowid)])];
   const replacedJson = JSON.stringify(replaced);
   const oldRows = db.prepare(OLD_ROW_SQL).all(replacedJson) as OldRow[];
-  const ftsOf = (r: Omit<OldRow, 'rowid' | 'city_slug'>) => [
+  const ftsOf = (r: Omit<OldRow, 'rowid' | 'slug' | 'city_slug'>) => [
     r.company_name, r.tagline, r.description, (JSON.parse(r.capability_tags) as string[]).join(' '), (JSON.parse(r.industry_focus) as string[]).join(' '),
     namesOfCategories(names, r.category_ids ? r.category_ids.split('\x1f') : []).join(' '), r.city ?? '', r.province ?? '',
   ];
@@ -203,7 +204,11 @@ async function apply(db: Database.Database, change: DatasetChange, inputDir: str
   step('search_columns');
   const published = updateSearchColumns(db, [...new Set([...replaced, ...written])]);
   step('facts');
-  writePublishedFacts(db, [...new Set([...replaced, ...written, ...renamed, ...change.proofOwners])]);
+  // the facts rows replaced: those of the rewritten rows' old slugs, and of the other rows changed
+  const factRows = [...new Set([...replaced, ...written, ...renamed, ...change.proofOwners])];
+  const others = JSON.stringify(factRows.filter((r) => !replaced.includes(r)));
+  const formerSlugs = [...oldRows.map((r) => r.slug), ...(db.prepare('SELECT slug FROM providers WHERE rowid IN (SELECT value FROM json_each(?))').pluck().all(others) as string[])];
+  writePublishedFacts(db, { rowids: factRows, formerSlugs });
 
   step('meta');
   const current = { documents: Number(meta.get('bm25_current_documents')) + postings.documents, totalLength: Number(meta.get('bm25_current_length')) + postings.totalLength };

@@ -6,7 +6,6 @@
 import type { BuildPhase } from './build.ts';
 
 const LABELS: Record<BuildPhase, string> = {
-  hash: 'hashing dataset',
   providers: 'providers',
   proofs: 'proofs',
   indexes: 'building indexes',

@@ -26,7 +26,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Embedder } from './embedder.ts';
-import { hashDataset } from './dataset-hash.ts';
 import { readDataset, type DatasetCounts } from './dataset-reader.ts';
 import { writeProviderVectors, type BuiltinFit } from './provider-vectors.ts';
 import { startPostingsBuilder, type PostingsBuilder } from './search-postings-builder.ts';
@@ -48,7 +47,7 @@ import { driftFigures, type Drift } from './snapshot-drift.ts';
 // embedder on worker threads pays for the threads' start (~0.3 s each, overlapped).
 const HELPER_THREADS_FROM_BYTES = 16 << 20;
 
-export type BuildPhase = 'hash' | 'providers' | 'proofs' | 'postings' | 'language' | 'indexes' | 'fit' | 'embeddings' | 'partitions' | 'finish';
+export type BuildPhase = 'providers' | 'proofs' | 'postings' | 'language' | 'indexes' | 'fit' | 'embeddings' | 'partitions' | 'finish';
 
 export interface BuildOptions {
   inputDir: string;
@@ -108,12 +107,10 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     const external = options.embedder ?? null;
     const frozen = options.frozenFrom ? readFrozenStats(path.resolve(options.frozenFrom)) : undefined;
     if (frozen && (external || !frozen.model)) throw new Error('a build with frozen statistics takes the built-in embedder\'s model from the snapshot: the external embedder is not supported');
-    progress('hash', 0);
     // Frozen statistics are applied by the main thread's postings builder.
     const helperThreads = !frozen && (options.helperThreads ?? providersFileSize(inputDir) >= HELPER_THREADS_FROM_BYTES);
     postingsStarting = startPostingsBuilder(helperThreads);
     postingsStarting.catch(() => {}); // awaited below; this only avoids an unhandled rejection meanwhile
-    const datasetHash = await hashDataset(inputDir);
     postings = await postingsStarting;
 
     db = openBuildFile(tmpFile);
@@ -154,7 +151,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     const current = { documents: written.documents, totalLength: written.totalLength };
     const { builtAt, snapshotId } = writeMeta(db, {
       inputDir,
-      datasetHash,
+      datasetHash: loaded.datasetHash,
       embedder: vectors,
       languageData: bridge.sources,
       counts: loaded.counts,
@@ -181,7 +178,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
       outFile,
       snapshotId,
       builtAt,
-      datasetHash,
+      datasetHash: loaded.datasetHash,
       counts: { ...loaded.counts, published: loaded.writer.published },
       embedder: { name: vectors.name, dims: vectors.dims },
       embedThreads: vectors.threads,
@@ -239,10 +236,10 @@ async function loadDataset(
   const writer = new SnapshotWriter(db, postings);
   const issues = new IssueLog();
   const notes: string[] = [];
-  const counts = await readDataset(inputDir, writer, { issues, skipInvalid, notes, onProgress: progress });
+  const { counts, datasetHash } = await readDataset(inputDir, writer, { issues, skipInvalid, notes, onProgress: progress });
   if (issues.count > 0 && !skipInvalid) throw new DatasetInvalidError(issues.kept, issues.count);
   writer.finish();
-  return { writer, issues, notes, counts };
+  return { writer, issues, notes, counts, datasetHash };
 }
 
 const COUNT_PUBLISHED_PLACES_SQL = `

@@ -5,29 +5,32 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LineReader } from './dataset-lines.ts';
+import { bytesDigest } from './dataset-hash.ts';
 import { lineHash, type LineTableBuilder } from './line-table.ts';
 import type { DatasetIssue, IssueLog } from './validate-issues.ts';
 
+/** The records of a JSON array file, and its digest (dataset-hash.ts; null: no such file). */
 export function readJsonArray(
   file: string,
   name: string,
   required: boolean,
   fatal: (issue: Omit<DatasetIssue, 'place' | 'line'>) => never,
   notes: string[] | undefined,
-): unknown[] {
+): { records: unknown[]; digest: string | null } {
   if (!fs.existsSync(file)) {
     if (required) fatal({ file: name, field: '', message: `not found in ${path.dirname(file)} (required)` });
     notes?.push(`${name} not found: building without ${name.replace(/\.json$/, '')}`);
-    return [];
+    return { records: [], digest: null };
   }
+  const bytes = fs.readFileSync(file);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
+    parsed = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''));
   } catch (err) {
     fatal({ file: name, field: '', message: `invalid JSON: ${(err as Error).message}` });
   }
   if (!Array.isArray(parsed)) fatal({ file: name, field: '', message: 'must be a JSON array of records' });
-  return parsed as unknown[];
+  return { records: parsed as unknown[], digest: bytesDigest(bytes) };
 }
 
 /**
@@ -40,13 +43,13 @@ export function* ndjsonRecords(
   file: string,
   name: string,
   issues: IssueLog,
-  table: LineTableBuilder | null,
+  table: LineTableBuilder,
 ): Generator<{ line: number; record: unknown; hash: Buffer }> {
   const reader = new LineReader(file);
   try {
     for (let l = reader.next(); l; l = reader.next()) {
       const hash = lineHash(l.bytes);
-      table?.line(hash, l.raw, 0);
+      table.line(hash, l.raw, 0);
       const trimmed = l.bytes.toString('utf8').trim();
       if (trimmed === '') continue;
       let record: unknown;

@@ -3,53 +3,55 @@
  * readSync: the one line splitter of the builds (the full reader, dataset-files.ts,
  * and the incremental scan, line-match.ts). Lines and their numbers are what readline
  * would give: breaks at \n, \r\n and a lone \r; a byte-order mark before line 1 left
- * out; no empty line after the last break. Each line also has its span, its bytes with
- * the break, so that a run of lines can be compared by one hash over their bytes and
- * skipped whole (peek, skip). The file's sha256 is computed on the way (dataset-hash.ts).
+ * out; no empty line after the last break. Each line also has its raw bytes: with its
+ * break (and line 1 with the byte-order mark), so that the raw lines make up the file and
+ * a run of lines can be compared by one hash over their bytes and skipped whole (peek, skip).
  *
  * The buffers handed out are views into a buffer the next read reuses: copy what is kept.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 
 const LF = 10;
 const CR = 13;
 const CHUNK = 8 << 20;
 
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
 export interface Line {
-  /** the line's bytes, without its break */
+  /** the line's bytes, without its break (nor, on line 1, the byte-order mark) */
   bytes: Buffer;
-  /** the line's bytes with its break */
+  /** the line's bytes with its break (and, on line 1, the byte-order mark) */
   raw: Buffer;
 }
 
-/** A line's bytes from its raw bytes (the break cut off). */
-export function withoutBreak(raw: Buffer): Buffer {
+/** A line's bytes from its raw bytes: the break cut off, and on line 1 the byte-order mark. */
+export function withoutBreak(raw: Buffer, line: number): Buffer {
   let end = raw.length;
   if (raw[end - 1] === LF) end -= end > 1 && raw[end - 2] === CR ? 2 : 1;
   else if (raw[end - 1] === CR) end--;
-  return raw.subarray(0, end);
+  const start = line === 1 && end >= 3 && raw.subarray(0, 3).equals(BOM) ? 3 : 0;
+  return raw.subarray(start, end);
 }
 
 export class LineReader {
   /** the number of the last line read (0 before the first) */
   line = 0;
   private readonly fd: number;
-  private readonly sha = crypto.createHash('sha256');
   private buffer = Buffer.allocUnsafe(CHUNK);
   private start = 0;
   private end = 0;
   private eof = false;
   /** the next \r at or after `start`, -1 when none before `end` (searched again after a read) */
   private nextCr = -2;
-  private fileDigest: string | undefined;
   private open = true;
+  /** bytes of a byte-order mark at the start of line 1 */
+  private bom = 0;
 
   constructor(file: string) {
     this.fd = fs.openSync(file, 'r');
     try {
       this.fill(3);
-      if (this.end >= 3 && this.buffer[0] === 0xef && this.buffer[1] === 0xbb && this.buffer[2] === 0xbf) this.start = 3;
+      if (this.end >= 3 && this.buffer.subarray(0, 3).equals(BOM)) this.bom = 3;
     } catch (err) {
       this.close();
       throw err;
@@ -75,7 +77,7 @@ export class LineReader {
         span = this.end - this.start;
       } else span = at - this.start + (data[at] === CR && data[at + 1] === LF ? 2 : 1);
       const raw = data.subarray(this.start, this.start + span);
-      const bytes = data.subarray(this.start, at === -1 ? this.end : at);
+      const bytes = data.subarray(this.line === 0 ? this.bom : this.start, at === -1 ? this.end : at);
       this.start += span;
       this.line++;
       return { bytes, raw };
@@ -103,12 +105,6 @@ export class LineReader {
     this.line += lines;
   }
 
-  /** The sha256 (hex) of the whole file, once every line is read. */
-  digest(): string {
-    if (this.fileDigest === undefined) throw new Error('the file is not read to its end');
-    return this.fileDigest;
-  }
-
   /** Closes the file (read to its end or not). */
   close(): void {
     if (this.open) fs.closeSync(this.fd);
@@ -116,7 +112,6 @@ export class LineReader {
   }
 
   private finish(): null {
-    if (this.fileDigest === undefined) this.fileDigest = this.sha.digest('hex');
     this.close();
     return null;
   }
@@ -137,7 +132,6 @@ export class LineReader {
     while (this.end < want && !this.eof) {
       const n = fs.readSync(this.fd, this.buffer, this.end, this.buffer.length - this.end, null);
       if (n === 0) this.eof = true;
-      else this.sha.update(this.buffer.subarray(this.end, this.end + n));
       this.end += n;
     }
     // a \r searched for before the read may be in the bytes just read

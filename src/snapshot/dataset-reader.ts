@@ -27,6 +27,7 @@ import { validateCategories } from './validate-categories.ts';
 import { checkRecord } from './validate-zod.ts';
 import { ndjsonRecords, readJsonArray } from './dataset-files.ts';
 import { LineTableBuilder, type LineTable } from './line-table.ts';
+import { datasetHashOf, tableDigest } from './dataset-hash.ts';
 
 export interface DatasetSink {
   categories(accepted: Array<{ record: CategoryRecord; index: number }>): void;
@@ -50,6 +51,12 @@ export interface ReadOptions {
   notes?: string[];
 }
 
+export interface DatasetRead {
+  counts: DatasetCounts;
+  /** snapshot_meta.dataset_hash (dataset-hash.ts), from the files as read */
+  datasetHash: string;
+}
+
 export interface DatasetCounts {
   categories: number;
   providers: number;
@@ -67,6 +74,8 @@ export interface ReadContext<S extends SmallFilesSink = DatasetSink> {
   dir: string;
   options: ReadOptions;
   counts: DatasetCounts;
+  /** each file's digest as read (dataset-hash.ts; null: not there) */
+  digests: Map<string, string | null>;
   /** The sink while records may still be written: once a record is invalid the build will fail, so checking goes on and writing stops. */
   writer(): S | null;
   /** Records the issue and stops the read (a missing or unreadable file). */
@@ -92,13 +101,13 @@ interface ProvidersRead {
   skippedIds: Set<string>;
 }
 
-export async function readDataset(dir: string, sink: DatasetSink | null, options: ReadOptions): Promise<DatasetCounts> {
+export async function readDataset(dir: string, sink: DatasetSink | null, options: ReadOptions): Promise<DatasetRead> {
   const context = readContext(dir, sink, options);
   const categories = readCategories(context);
   const providers = await readProviders(context, categories);
   await readProofs(context, providers);
   readReports(context, categories.slugs);
-  return context.counts;
+  return { counts: context.counts, datasetHash: datasetHashOf(context.digests) };
 }
 
 /** What the small files are written to: all the incremental scan (incremental-scan.ts) reads with this reader. */
@@ -111,6 +120,7 @@ export function readContext<S extends SmallFilesSink>(dir: string, sink: S | nul
     dir,
     options,
     counts: { categories: 0, providers: 0, proofs: 0, reports: 0, skipped: 0 },
+    digests: new Map(),
     writer: () => (sink && (skipInvalid || issues.count === 0) ? sink : null),
     fatal: (issue) => {
       issues.add({ ...issue, line: null, place: 'line' });
@@ -131,7 +141,8 @@ export function readContext<S extends SmallFilesSink>(dir: string, sink: S | nul
 export function readCategories(context: ReadContext<SmallFilesSink>): CategoriesRead {
   const { issues, skipInvalid, notes } = context.options;
   const categoriesFile = DATASET_FILES.categories;
-  const categoryRecords = readJsonArray(context.fileIn(categoriesFile), categoriesFile, true, context.fatal, notes);
+  const { records: categoryRecords, digest } = readJsonArray(context.fileIn(categoriesFile), categoriesFile, true, context.fatal, notes);
+  context.digests.set(categoriesFile, digest);
   const { accepted: categories, rejectedIds } = validateCategories(categoriesFile, categoryRecords, issues, skipInvalid);
   context.counts.skipped += categoryRecords.length - categories.length;
   context.writer()?.categories(categories);
@@ -152,7 +163,7 @@ async function readProviders(context: ReadContext, categories: CategoriesRead): 
   const skippedProviderIds = new Set<string>();
   let nextRowid = 1;
   onProgress?.('providers', 0);
-  const table = context.writer() ? new LineTableBuilder() : null;
+  const table = new LineTableBuilder();
   for (const { line, record } of ndjsonRecords(context.fileIn(providersFile), providersFile, issues, table)) {
     const where = { file: providersFile, line, place: 'line' as const };
     const skip = (raw: unknown) => {
@@ -190,7 +201,7 @@ async function readProviders(context: ReadContext, categories: CategoriesRead): 
     }
     const sinkNow = context.writer();
     const rowid = sinkNow ? sinkNow.provider(p) : nextRowid;
-    table?.setRecord(line - 1, rowid);
+    table.setRecord(line - 1, rowid);
     if (sinkNow?.drain && counts.providers % DRAIN_EVERY === 0) await sinkNow.drain();
     nextRowid = rowid + 1;
     rowidOfId.set(p.id, rowid);
@@ -199,7 +210,7 @@ async function readProviders(context: ReadContext, categories: CategoriesRead): 
     if (counts.providers % PROGRESS_EVERY === 0) onProgress?.('providers', counts.providers);
   }
   onProgress?.('providers', counts.providers);
-  if (table) context.writer()?.lines(providersFile, table.finish());
+  finishLines(context, providersFile, table);
   return { rowidOfId, skippedIds: skippedProviderIds };
 }
 
@@ -211,11 +222,12 @@ async function readProofs(context: ReadContext, providers: ProvidersRead): Promi
   const proofsFile = DATASET_FILES.proofs;
   if (!fs.existsSync(context.fileIn(proofsFile))) {
     notes?.push(`${proofsFile} not found: building without proofs`);
+    context.digests.set(proofsFile, null);
     return;
   }
   onProgress?.('proofs', 0);
   const proofIds = new Set<string>();
-  const table = context.writer() ? new LineTableBuilder() : null;
+  const table = new LineTableBuilder();
   for (const { line, record, hash } of ndjsonRecords(context.fileIn(proofsFile), proofsFile, issues, table)) {
     const where = { file: proofsFile, line, place: 'line' as const };
     if (record === undefined) {
@@ -234,14 +246,21 @@ async function readProofs(context: ReadContext, providers: ProvidersRead): Promi
       proofIds.add(proof!.id);
       const providerRowid = rowidOfId.get(proof!.providerId)!;
       context.writer()?.proof(proof!, providerRowid, hash);
-      table?.setRecord(line - 1, providerRowid);
+      table.setRecord(line - 1, providerRowid);
       counts.proofs++;
       if (counts.proofs % PROGRESS_EVERY === 0) onProgress?.('proofs', counts.proofs);
       continue;
     }
     counts.skipped++;
   }
-  if (table) context.writer()?.lines(proofsFile, table.finish());
+  finishLines(context, proofsFile, table);
+}
+
+/** A file's line table read whole: its digest kept, the table given to the sink. */
+function finishLines(context: ReadContext, file: string, table: LineTableBuilder): void {
+  const done = table.finish();
+  context.digests.set(file, tableDigest(done));
+  context.writer()?.lines(file, done);
 }
 
 /** Reports (a small JSON array); optional file. */
@@ -249,7 +268,8 @@ export function readReports(context: ReadContext<SmallFilesSink>, categorySlugs:
   const { issues, notes } = context.options;
   const { counts } = context;
   const reportsFile = DATASET_FILES.reports;
-  const reportRecords = readJsonArray(context.fileIn(reportsFile), reportsFile, false, context.fatal, notes);
+  const { records: reportRecords, digest } = readJsonArray(context.fileIn(reportsFile), reportsFile, false, context.fatal, notes);
+  context.digests.set(reportsFile, digest);
   const reportSlugs = new Map<string, number>();
   reportRecords.forEach((raw, index) => {
     const where = { file: reportsFile, line: index, place: 'index' as const };

@@ -14,7 +14,6 @@
  * A change larger than the limit ends the scan: the caller builds in full.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type Database from 'better-sqlite3';
 import {
   DATASET_FILES,
@@ -26,7 +25,7 @@ import {
   type ReportRecord,
 } from '../schemas/dataset.ts';
 import { readCategories, readContext, readReports, type CategoriesRead, type DatasetCounts, type ReadContext, type SmallFilesSink } from './dataset-reader.ts';
-import { datasetHashOf, fileDigest } from './dataset-hash.ts';
+import { datasetHashOf, tableDigest } from './dataset-hash.ts';
 import { LineReader } from './dataset-lines.ts';
 import { recordHash } from './dataset-records.ts';
 import { matchLines, type FileMatch, type FreshLine } from './line-match.ts';
@@ -73,17 +72,16 @@ function parseLine(file: string, l: FreshLine, found: DatasetIssue[]): unknown {
 }
 
 /** The lines of `file` matched with the base's table of it (the reader closed, read to its end or not). */
-function matchFile(file: string, stored: LineTable, keep: (index: number) => boolean, tooLarge: (n: number) => void): FileMatch & { digest: string } {
+function matchFile(file: string, stored: LineTable, keep: (index: number) => boolean, tooLarge: (n: number) => void): FileMatch {
   const reader = new LineReader(file);
   try {
-    const match = matchLines(reader, stored, keep, tooLarge);
-    return { ...match, digest: reader.digest() };
+    return matchLines(reader, stored, keep, tooLarge);
   } finally {
     reader.close();
   }
 }
 
-export async function scanDatasetChange(base: Database.Database, inputDir: string, meta: Map<string, string>, limit: number): Promise<DatasetChange> {
+export function scanDatasetChange(base: Database.Database, inputDir: string, meta: Map<string, string>, limit: number): DatasetChange {
   const change: Omit<DatasetChange, 'lineTables' | 'datasetHash'> = {
     counts: { categories: 0, providers: 0, proofs: 0, reports: 0, skipped: 0 },
     categoryNames: new Map(),
@@ -112,11 +110,11 @@ export async function scanDatasetChange(base: Database.Database, inputDir: strin
     if (n > limit) throw new FullBuildNeeded(`more than ${limit} providers changed`);
   };
   const found: DatasetIssue[] = [];
-  const digests = new Map<string, string | null>();
   const providers = scanProviders(context, base, categories, change, found, tooLarge);
-  digests.set(DATASET_FILES.providers, providers.digest);
   const proofs = scanProofs(context, base, providers, change, found, tooLarge);
-  digests.set(DATASET_FILES.proofs, proofs.digest);
+  const { digests } = context;
+  digests.set(DATASET_FILES.providers, tableDigest(providers.table));
+  digests.set(DATASET_FILES.proofs, proofs && tableDigest(proofs));
   found.sort((a, b) => (a.file === b.file ? (a.line ?? 0) - (b.line ?? 0) : a.file === DATASET_FILES.providers ? -1 : 1));
   for (const issue of found) issues.add(issue);
   readReports(context, categories.slugs);
@@ -126,8 +124,7 @@ export async function scanDatasetChange(base: Database.Database, inputDir: strin
     if (providers.based[rowid] && !providers.alive[rowid]) change.removed.push(rowid);
   }
   tooLarge(change.providers.length + change.proofOwners.size);
-  for (const name of [DATASET_FILES.categories, DATASET_FILES.reports]) digests.set(name, await fileDigest(path.join(inputDir, name)));
-  return { ...change, lineTables: { providers: providers.table, proofs: proofs.table }, datasetHash: datasetHashOf(digests) };
+  return { ...change, lineTables: { providers: providers.table, proofs }, datasetHash: datasetHashOf(digests) };
 }
 
 interface ProvidersScanned {
@@ -143,7 +140,6 @@ interface ProvidersScanned {
   /** ids of fresh lines that did not pass (their proofs are not reported again) */
   rejectedIds: Set<string>;
   table: LineTable;
-  digest: string;
 }
 
 type Change = Omit<DatasetChange, 'lineTables' | 'datasetHash'>;
@@ -226,7 +222,7 @@ function scanProviders(
     counts.providers++;
   }
   change.providers.sort((a, b) => a.rowid - b.rowid);
-  return { maxRowid, based, unchangedLine, alive, newIds, rejectedIds, table: match.table.finish(), digest: match.digest };
+  return { maxRowid, based, unchangedLine, alive, newIds, rejectedIds, table: match.table.finish() };
 }
 
 function scanProofs(
@@ -236,7 +232,7 @@ function scanProofs(
   change: Change,
   found: DatasetIssue[],
   tooLarge: (n: number) => void,
-): { table: LineTable | null; digest: string | null } {
+): LineTable | null {
   const file = DATASET_FILES.proofs;
   const { counts } = context;
   const { unchangedLine, alive, newIds, rejectedIds } = providers;
@@ -244,7 +240,6 @@ function scanProofs(
   /** 1 for each stored proof line whose proof is kept or rewritten under its id */
   const accounted = new Uint8Array(stored.spans.length);
   let table: LineTable | null = null;
-  let digest: string | null = null;
   if (!fs.existsSync(context.fileIn(file))) context.options.notes?.push(`${file} not found: building without proofs`);
   else {
     // a stored proof kept as it is: its line unchanged, and its provider's line unchanged or edited under the same id
@@ -292,10 +287,9 @@ function scanProofs(
       counts.skipped++;
     }
     table = match.table.finish();
-    digest = match.digest;
   }
   goneProofs(base, stored, accounted, change, tooLarge);
-  return { table, digest };
+  return table;
 }
 
 /** The base's proofs neither kept nor rewritten: found by their providers' proofs and line hashes. */

@@ -80,14 +80,14 @@ export function matchLines(reader: LineReader, stored: LineTable, keep: (index: 
     if (hashHi(hash) !== groupHashes[2 * g] || hashLo(hash) !== groupHashes[2 * g + 1]) return false;
     const first = reader.line + 1;
     const at = table.lines;
-    table.carry(stored, g);
+    table.carry(stored, g, raw);
     let offset = 0;
     for (let i = start; i < end; i++) {
       const span = stored.spans[i]!;
       if (records[i] !== 0 && keep(i)) keptAt[i] = first + i - start;
       else {
         table.setRecord(at + i - start, 0);
-        addFresh(first + i - start, withoutBreak(raw.subarray(offset, offset + span)), null);
+        addFresh(first + i - start, withoutBreak(raw.subarray(offset, offset + span), first + i - start), null);
       }
       offset += span;
     }

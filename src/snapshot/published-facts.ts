@@ -11,8 +11,12 @@ import type Database from 'better-sqlite3';
 
 const sha = (text: string) => crypto.hash('sha256', text, 'hex');
 
-/** `rowids` null: every published provider (the table is empty); else those rowids' rows are replaced. */
-export function writePublishedFacts(db: Database.Database, rowids: readonly number[] | null): void {
+/**
+ * `change` null: every published provider (the table is empty); else the rows of `formerSlugs`
+ * (their slugs before the change: the table's key) are replaced by those of `rowids`.
+ */
+export function writePublishedFacts(db: Database.Database, change: { rowids: readonly number[]; formerSlugs: readonly string[] } | null): void {
+  const rowids = change?.rowids ?? null;
   const only = rowids === null ? '' : 'AND x.rowid IN (SELECT value FROM json_each(:rowids))';
   const where = (column: string) => (rowids === null ? '' : `WHERE ${column} IN (SELECT value FROM json_each(:rowids))`);
   const params = rowids === null ? {} : { rowids: JSON.stringify(rowids) };
@@ -37,7 +41,7 @@ export function writePublishedFacts(db: Database.Database, rowids: readonly numb
   for (const it of iterators) it.return?.();
   const insert = db.prepare('INSERT INTO published_facts (slug, provider_rowid, company_name, category_slugs, city_slug, hash) VALUES (?, ?, ?, ?, ?, ?)');
   db.transaction(() => {
-    if (rowids !== null) db.prepare('DELETE FROM published_facts WHERE provider_rowid IN (SELECT value FROM json_each(?))').run(JSON.stringify(rowids));
+    if (change) db.prepare('DELETE FROM published_facts WHERE slug IN (SELECT value FROM json_each(?))').run(JSON.stringify(change.formerSlugs));
     for (const r of out) insert.run(...r);
   })();
 }

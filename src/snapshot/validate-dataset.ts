@@ -24,7 +24,7 @@ export async function validateDataset(dir: string): Promise<ValidationReport> {
   const empty: DatasetCounts = { categories: 0, providers: 0, proofs: 0, reports: 0, skipped: 0 };
   try {
     // skipInvalid: report dependents too, so the counts say what a lenient build keeps.
-    const counts = await readDataset(dir, null, { issues, skipInvalid: true, notes });
+    const { counts } = await readDataset(dir, null, { issues, skipInvalid: true, notes });
     return { ok: issues.count === 0, counts, issues: issues.kept, issueCount: issues.count, notes };
   } catch (error) {
     if (!(error instanceof DatasetInvalidError)) throw error;

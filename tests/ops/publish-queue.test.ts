@@ -79,7 +79,7 @@ describe('publishing while another publish runs', () => {
     expect(info.peakRssMb).toBeGreaterThan(20);
     expect(info.renderPeakRssMb).toBeGreaterThan(20);
     const last = r.stdout.trim().split('\n').at(-1)!;
-    expect(last).toMatch(/^steps: queue [\d.]+s \| snapshot [\d.]+s \| diff [\d.]+s \| render [\d.]+s \| urls [\d.]+s \| switch [\d.]+s \| prune [\d.]+s \| total [\d.]+s \| peak RSS \d+ MB, render child \d+ MB$/);
+    expect(last).toMatch(/^steps: queue [\d.]+s \| snapshot [\d.]+s \| diff [\d.]+s \| render [\d.]+s \| urls [\d.]+s \| verify [\d.]+s \| switch [\d.]+s \| prune [\d.]+s \| total [\d.]+s \| peak RSS \d+ MB, render child \d+ MB$/);
     expect(r.stderr).toMatch(/rebuild: validate \+ snapshot: [\d.]+s/);
     expect(r.stderr).toMatch(/rebuild: render: [\d.]+s/);
   }, REBUILDS);

@@ -65,7 +65,7 @@ const TABLES: Record<string, string> = {
   search_columns: 'SELECT name, hex(data) FROM search_columns ORDER BY name',
   vector_partitions: 'SELECT list, coarse, hex(centroid), hex(rowids), hex(vectors), hex(codes), hex(spill_rowids) FROM vector_partitions ORDER BY list',
   vec_providers: 'SELECT rowid, hex(embedding) FROM vec_providers ORDER BY rowid',
-  dataset_lines: 'SELECT file, hex(hashes), hex(spans), hex(records) FROM dataset_lines ORDER BY file',
+  dataset_lines: 'SELECT file, hex(hashes), hex(spans), hex(records), hex(group_ends), hex(group_hashes) FROM dataset_lines ORDER BY file',
   proof_lines: 'SELECT id, hex(hash) FROM proof_lines ORDER BY id',
   embedder_model: 'SELECT key, hex(value) FROM embedder_model',
   fts_match: "SELECT rowid FROM fts_providers WHERE fts_providers MATCH 'kopi OR toko OR online OR jakarta' ORDER BY rowid",

@@ -5,14 +5,13 @@
  * other non-blank line is fresh; the table made while matching is the table of the new
  * file, with groups whose hashes are the hashes of their bytes.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LineReader } from '../../src/snapshot/dataset-lines.ts';
 import { matchLines } from '../../src/snapshot/line-match.ts';
-import { GROUP_LINES, hashHi, hashLo, lineHash, LineTableBuilder, type LineTable } from '../../src/snapshot/line-table.ts';
+import { endsGroup, hashHi, hashLo, lineHash, LineTableBuilder, type LineTable } from '../../src/snapshot/line-table.ts';
 import { tempDir } from './fixture.ts';
 
 const work = tempDir('line-match-');
@@ -26,7 +25,7 @@ function write(content: string | Buffer): string {
 }
 
 /** Lines as the reader gives them: texts, and raw spans. */
-function readAll(file: string): { texts: string[]; raws: Buffer[]; digest: string } {
+function readAll(file: string): { texts: string[]; raws: Buffer[] } {
   const reader = new LineReader(file);
   const texts: string[] = [];
   const raws: Buffer[] = [];
@@ -34,7 +33,7 @@ function readAll(file: string): { texts: string[]; raws: Buffer[]; digest: strin
     texts.push(l.bytes.toString('utf8'));
     raws.push(Buffer.from(l.raw));
   }
-  return { texts, raws, digest: reader.digest() };
+  return { texts, raws };
 }
 
 /** The table a full build makes of a file, each non-blank line's record its line number. */
@@ -57,8 +56,7 @@ describe('LineReader', () => {
       for await (const text of readline.createInterface({ input: fs.createReadStream(file, 'utf8'), crlfDelay: Infinity })) expected.push(expected.length === 0 ? text.replace(/^\uFEFF/, '') : text);
       const got = readAll(file);
       expect({ content, lines: got.texts }).toEqual({ content, lines: expected });
-      expect(Buffer.concat(got.raws).toString()).toBe(content.replace(/^\uFEFF/, ''));
-      expect(got.digest).toBe(crypto.hash('sha256', fs.readFileSync(file), 'hex'));
+      expect(Buffer.concat(got.raws).toString()).toBe(content);
     }
   });
 });
@@ -84,23 +82,25 @@ function check(name: string, before: string, next: string) {
   const match = matchLines(reader, stored, () => true, () => {});
   const expected = reference(before, next);
   expect({ name, keptAt: [...match.keptAt], fresh: match.fresh.map((l) => l.line) }).toEqual({ name, ...expected });
-  const { texts, raws, digest } = readAll(next);
-  expect(reader.digest()).toBe(digest);
+  const { texts, raws } = readAll(next);
   for (const l of match.fresh) expect(l.text).toBe(texts[l.line - 1]!.trim());
-  // the table made is the new file's: its lines' hashes and spans, the kept lines' records
+  // the table made is the one a full read makes: its lines' hashes and spans, its groups, the kept lines' records
   const table = match.table.finish();
   const fromScratch = tableOf(next);
-  expect({ name, hashes: [...table.hashes], spans: [...table.spans] }).toEqual({ name, hashes: [...fromScratch.hashes], spans: [...fromScratch.spans] });
+  const shape = (t: LineTable) => ({ name, hashes: [...t.hashes], spans: [...t.spans], groupEnds: [...t.groupEnds], groupHashes: [...t.groupHashes] });
+  expect(shape(table)).toEqual(shape(fromScratch));
   const records = texts.map((_, i) => {
     const at = expected.keptAt.indexOf(i + 1);
     return at >= 0 ? stored.records[at]! : 0;
   });
   expect({ name, records: [...table.records] }).toEqual({ name, records });
-  // every group's hash is the hash of its lines' bytes
+  // every group's hash is the hash of its lines' bytes; a group ends after a line whose hash says so, or at the end
   let start = 0;
   table.groupEnds.forEach((end, g) => {
     const hash = lineHash(Buffer.concat(raws.slice(start, end)));
     expect({ name, g, hash: [table.groupHashes[2 * g], table.groupHashes[2 * g + 1]] }).toEqual({ name, g, hash: [hashHi(hash), hashLo(hash)] });
+    for (let i = start; i < end - 1; i++) expect(endsGroup(table.hashes[2 * i + 1]!)).toBe(false);
+    expect(endsGroup(table.hashes[2 * end - 1]!) || end === texts.length).toBe(true);
     start = end;
   });
   expect(start).toBe(texts.length);
@@ -108,7 +108,7 @@ function check(name: string, before: string, next: string) {
 }
 
 describe('matchLines', () => {
-  const n = 5 * GROUP_LINES + 7;
+  const n = 1000;
   const base = lines(n);
   const before = write(`${base.join('\n')}\n`);
   const edit = (f: (l: string[]) => void, join = '\n') => {
@@ -120,7 +120,7 @@ describe('matchLines', () => {
   it('keeps an unchanged file whole, by its groups', () => {
     const match = check('unchanged', before, edit(() => {}));
     expect(match.fresh).toEqual([]);
-    expect(match.table.finish().groupEnds.length).toBe(Math.ceil(n / GROUP_LINES));
+    expect(match.table.finish().groupEnds.length).toBeGreaterThan(5);
   });
 
   it('finds edited, inserted, removed, moved and repeated lines', () => {
