@@ -15,6 +15,7 @@ export const REBUILD_STEPS = {
   verify: 'waiting for the snapshot check',
   switch: 'switch',
   prune: 'prune',
+  spare: 'copy of the snapshot for the next publish',
   publish: 'publish to origin',
 } as const;
 export type RebuildStep = keyof typeof REBUILD_STEPS;

@@ -6,7 +6,8 @@
  *      changed files layered over the previous site, site-layers.ts);
  *   4. list the URLs whose pages changed (changed-urls.txt, indexnow.json);
  *   5. go live: STATIC_ROOT symlink swap, then DIRECTORY_DB rename;
- *   6. with RELEASE_ORIGIN_DIR, publish the release there for the other nodes (origin-publish.ts).
+ *   6. copy the new live snapshot for the next publish's incremental build (spare-snapshot.ts);
+ *   7. with RELEASE_ORIGIN_DIR, publish the release there for the other nodes (origin-publish.ts).
  * A rebuild started while another rebuild or rollback runs waits its turn (release-lock.ts);
  * each step's time is logged as it ends and kept in release.json (rebuild-steps.ts).
  * The new snapshot's check (quick_check, which reads the whole file: seconds at a
@@ -33,6 +34,7 @@ import {
   readHistory,
   readReleaseInfo,
   releaseDir,
+  releaseSnapshot,
   writeHistory,
   type ReleaseInfo,
   type ReleasePaths,
@@ -43,6 +45,7 @@ import { verifyOffThread } from './verify.ts';
 import { ensureSite, siteOf } from './site-layers.ts';
 import { publishAfterSwitch, type PublishOutcome } from './origin-publish.ts';
 import { withLock } from './release-lock.ts';
+import { prepareSpareSnapshot, readySpareSnapshot } from './spare-snapshot.ts';
 import { StepClock, type RebuildTimings } from './rebuild-steps.ts';
 
 export interface RebuildOptions {
@@ -108,9 +111,11 @@ async function rebuildLocked(o: RebuildOptions, clock: StepClock): Promise<Rebui
     // The snapshot the live site was rendered from (the live file, when no release holds it): the
     // base of an incremental build when the change is small (build-choice.ts; --full forces a full
     // one), and what the diff compares with.
-    const liveBase = previousId && fs.existsSync(path.join(releaseDir(paths, previousId), 'snapshot.db')) ? path.join(releaseDir(paths, previousId), 'snapshot.db') : fs.existsSync(paths.liveSnapshot) ? paths.liveSnapshot : undefined;
+    // A copy of it made after the last publish is taken instead of copying it now (spare-snapshot.ts).
+    const liveBase = previousId && fs.existsSync(releaseSnapshot(paths, previousId)) ? releaseSnapshot(paths, previousId) : fs.existsSync(paths.liveSnapshot) ? paths.liveSnapshot : undefined;
     const built = await clock.time('snapshot', async () => {
-      const chosen = await buildChoosing({ inputDir: o.inputDir, outFile: snapshotFile, embedder: o.embedder, base: liveBase, forceFull: o.forceFull });
+      const baseCopy = previousId && liveBase === releaseSnapshot(paths, previousId) ? readySpareSnapshot(paths, previousId, liveBase) : undefined;
+      const chosen = await buildChoosing({ inputDir: o.inputDir, outFile: snapshotFile, embedder: o.embedder, base: liveBase, baseCopy, forceFull: o.forceFull });
       log(chosen.line);
       return chosen.result;
     });
@@ -173,6 +178,13 @@ async function rebuildLocked(o: RebuildOptions, clock: StepClock): Promise<Rebui
         if (removed.length) log(`pruned old releases: ${removed.join(', ')}`);
       } catch (err) {
         log(`warning: the release is live, but pruning old releases failed: ${(err as Error).message}`);
+      }
+    });
+    await clock.time('spare', async () => {
+      try {
+        await prepareSpareSnapshot(paths, id);
+      } catch (err) {
+        log(`warning: the release is live, but the copy of its snapshot for the next publish failed: ${(err as Error).message}`);
       }
     });
     const originDir = o.env.releaseOriginDir;

@@ -39,7 +39,15 @@ export interface ChosenBuild {
 
 const percent = (x: number) => `${(100 * x).toFixed(x < 0.01 ? 3 : 1)}%`;
 
-export async function buildChoosing(options: BuildOptions & { base: string | undefined; forceFull?: boolean }): Promise<ChosenBuild> {
+export interface ChoosingOptions extends BuildOptions {
+  /** the live snapshot, the base of an incremental build */
+  base: string | undefined;
+  /** a whole copy of `base` made ahead (src/ops/spare-snapshot.ts): taken instead of copying */
+  baseCopy?: string;
+  forceFull?: boolean;
+}
+
+export async function buildChoosing(options: ChoosingOptions): Promise<ChosenBuild> {
   const full = async (why: string): Promise<ChosenBuild> => ({ result: await buildSnapshot(options), mode: 'full', line: `snapshot: full (${why})` });
   if (options.forceFull) return full('--full given');
   if (!options.base || !fs.existsSync(options.base)) return full('no live snapshot to start from');
@@ -51,14 +59,14 @@ export async function buildChoosing(options: BuildOptions & { base: string | und
   if (drift > DRIFT_LIMIT) return full(`drift ${percent(drift)} since the last full build passes ${percent(DRIFT_LIMIT)}`);
   const providers = Number(meta.get('count_providers'));
   const limit = Math.max(CHANGE_FLOOR, Math.floor(CHANGE_LIMIT * providers));
-  // the copy runs beside the scan; a full build or an error waits for it and removes it
-  const copy = startBaseCopy(options.base, options.outFile);
+  // the copy runs beside the scan; a full build or an error waits for it and removes it (a copy made ahead goes back)
+  const copy = startBaseCopy(options.base, options.outFile, options.baseCopy);
   const scanStarted = performance.now();
   let change;
   try {
     change = await scanAgainst(options.base, options.inputDir, limit);
   } catch (err) {
-    await discardCopy(copy);
+    await discardCopy(copy, true);
     if (err instanceof FullBuildNeeded) return full(err.message);
     throw err;
   }
@@ -70,7 +78,7 @@ export async function buildChoosing(options: BuildOptions & { base: string | und
   return {
     result,
     mode: 'incremental',
-    line: `snapshot: incremental from ${options.base}, ${n} providers changed (${percent(n / Math.max(1, providers))}: ${result.changed.added} added, ${result.changed.edited} edited, ${result.changed.removed} gone), drift ${percent(driftNow)}; scan ${scanSeconds.toFixed(2)} s, copy ${result.copySeconds.toFixed(2)} s beside it, applied in ${(result.seconds - result.copyWaitSeconds).toFixed(2)} s`,
+    line: `snapshot: incremental from ${options.base}, ${n} providers changed (${percent(n / Math.max(1, providers))}: ${result.changed.added} added, ${result.changed.edited} edited, ${result.changed.removed} gone), drift ${percent(driftNow)}; scan ${scanSeconds.toFixed(2)} s, ${copy.madeAhead ? 'the copy made after the last publish' : `copy ${result.copySeconds.toFixed(2)} s beside it`}, applied in ${(result.seconds - result.copyWaitSeconds).toFixed(2)} s`,
   };
 }
 

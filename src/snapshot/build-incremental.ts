@@ -90,25 +90,40 @@ export async function scanAgainst(base: string, inputDir: string, limit: number)
 export interface BaseCopy {
   outFile: string;
   file: string;
-  /** the copy's seconds once it is done */
+  /** the copy's seconds once it is done (0 for a copy made ahead) */
   done: Promise<number>;
+  /** the copy made ahead it was taken from (the rebuild's spare, src/ops/spare-snapshot.ts) */
+  madeAhead?: string;
 }
 
-export function startBaseCopy(base: string, outFile: string): BaseCopy {
+/**
+ * Starts the copy of `base` beside `outFile`; with `madeAhead` (a whole copy of the same
+ * bytes, made after the last publish), renames that into place instead.
+ */
+export function startBaseCopy(base: string, outFile: string, madeAhead?: string): BaseCopy {
   const out = path.resolve(outFile);
   const file = `${out}.tmp-${process.pid}`;
   fs.mkdirSync(path.dirname(out), { recursive: true });
   removeTemp(file);
+  if (madeAhead) {
+    fs.renameSync(madeAhead, file);
+    return { outFile: out, file, done: Promise.resolve(0), madeAhead };
+  }
   const started = performance.now();
   const done = fs.promises.copyFile(base, file, fs.constants.COPYFILE_FICLONE).then(() => (performance.now() - started) / 1000);
   done.catch(() => {}); // awaited by buildIncremental or discardCopy; this only avoids an unhandled rejection meanwhile
   return { outFile: out, file, done };
 }
 
-/** Removes a copy no build will use, once the copy is done (a copy running cannot be stopped). */
-export async function discardCopy(copy: BaseCopy): Promise<void> {
+/**
+ * Removes a copy no build will use, once the copy is done (a copy running cannot be
+ * stopped). `unwritten`: nothing was written to it, so a copy made ahead goes back
+ * where it was, for the next try.
+ */
+export async function discardCopy(copy: BaseCopy, unwritten = false): Promise<void> {
   await copy.done.catch(() => {});
-  removeTemp(copy.file);
+  if (unwritten && copy.madeAhead) fs.renameSync(copy.file, copy.madeAhead);
+  else removeTemp(copy.file);
 }
 
 export async function buildIncremental(o: { inputDir: string; copy: BaseCopy; change: DatasetChange }): Promise<IncrementalResult> {

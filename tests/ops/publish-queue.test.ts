@@ -73,13 +73,13 @@ describe('publishing while another publish runs', () => {
     // --full: an astro build child renders, whose peak is reported beside the rebuild's own
     const r = await rebuildOk(dsA, env, ['--full']);
     const info = releaseJson(history().at(-1)!);
-    expect(info.steps.map((s) => s.name)).toEqual(['queue', 'snapshot', 'diff', 'render', 'urls', 'verify', 'switch', 'prune']);
+    expect(info.steps.map((s) => s.name)).toEqual(['queue', 'snapshot', 'diff', 'render', 'urls', 'verify', 'switch', 'prune', 'spare']);
     for (const s of info.steps) expect(s.ms).toBeGreaterThanOrEqual(0);
     expect(info.totalMs).toBeGreaterThanOrEqual(info.steps.reduce((n, s) => n + s.ms, 0));
     expect(info.peakRssMb).toBeGreaterThan(20);
     expect(info.renderPeakRssMb).toBeGreaterThan(20);
     const last = r.stdout.trim().split('\n').at(-1)!;
-    expect(last).toMatch(/^steps: queue [\d.]+s \| snapshot [\d.]+s \| diff [\d.]+s \| render [\d.]+s \| urls [\d.]+s \| verify [\d.]+s \| switch [\d.]+s \| prune [\d.]+s \| total [\d.]+s \| peak RSS \d+ MB, render child \d+ MB$/);
+    expect(last).toMatch(/^steps: queue [\d.]+s \| snapshot [\d.]+s \| diff [\d.]+s \| render [\d.]+s \| urls [\d.]+s \| verify [\d.]+s \| switch [\d.]+s \| prune [\d.]+s \| spare [\d.]+s \| total [\d.]+s \| peak RSS \d+ MB, render child \d+ MB$/);
     expect(r.stderr).toMatch(/rebuild: validate \+ snapshot: [\d.]+s/);
     expect(r.stderr).toMatch(/rebuild: render: [\d.]+s/);
   }, REBUILDS);

@@ -83,7 +83,11 @@ describe('npm run rebuild', () => {
     for (const slug of [...edits.updated, ...edits.added, ...edits.removed, ...edits.unpublished, ...edits.moved]) expect(r.stdout).toContain(slug);
     expect(r.stderr).toContain('with the kept bundle');
     // The snapshot too is built from the live one (a small change: src/snapshot/build-choice.ts).
-    expect(r.stderr).toMatch(/snapshot: incremental from /);
+    // from the copy of the live snapshot made after the last publish (put back after the broken dataset's failed try)
+    expect(r.stderr).toMatch(/snapshot: incremental from .*the copy made after the last publish/);
+    const spares = fs.readdirSync(env.RELEASES_DIR!).filter((n) => n.startsWith('.spare-'));
+    expect(spares).toEqual([`.spare-${incremental}.db`]);
+    expect(sha256File(path.join(env.RELEASES_DIR!, spares[0]!))).toBe(sha256File(path.join(env.RELEASES_DIR!, incremental, 'snapshot.db')));
 
     // The changed-URL list: the edited providers' pages and cards, the sitemaps, nothing from /_astro.
     const urls = fs.readFileSync(path.join(env.RELEASES_DIR!, incremental, 'changed-urls.txt'), 'utf8').trim().split('\n');
