@@ -24,7 +24,7 @@
  * byte-identical to a full build; tests/ops/rebuild.test.ts compares the two trees.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { Snapshot } from '../query/snapshot.ts';
+import type { Snapshot } from '../query/snapshot.ts';
 import type { TouchedAggregates } from '../query/site-aggregates.ts';
 import { landingListsFor } from '../query/site-landing-lists.ts';
 import { publishedSlugs } from '../query/site-providers.ts';
@@ -73,9 +73,9 @@ export function touchedAggregates(diff: SnapshotDiff): TouchedAggregates {
   return { categorySlugs: [...categorySlugs], groups: [...groups.values()] };
 }
 
+/** `snaps`: the previous release's snapshot and the new one (the caller's, open; their memos serve the render's other reads). */
 export function planIncremental(
-  oldFile: string,
-  newFile: string,
+  snaps: { old: Snapshot; new: Snapshot },
   diff: SnapshotDiff,
   previousManifest: Record<string, string[]>,
   urls: PublicUrls,
@@ -95,24 +95,17 @@ export function planIncremental(
   // (its "comparable providers") and the link to the landing page (path, category
   // name, city spelling). Where that moved, every provider page of the group is
   // rendered again.
-  const snaps = { old: new Snapshot(oldFile), new: new Snapshot(newFile) };
   let dependentProviders = 0;
-  let sitemapParts: number[];
-  try {
-    const view = (side: 'old' | 'new', path: string) => groupView(landingPage(snaps[side], path.slice(1), urls, landingListsFor(snaps[side], groups.size)));
-    const moved = new Set([...groups].filter((path) => !isDeepStrictEqual(view('old', path), view('new', path))));
-    const movedCities = JSON.stringify([...new Set([...touchedProviders(diff)].map((p) => p.citySlug).filter((c) => c !== null))]);
-    for (const [slug, categorySlugs, citySlug] of snaps.new.prepare<[string], [string, string, string]>(GROUP_MEMBERS_SQL).raw().iterate(movedCities)) {
-      const path = providerPath(slug);
-      if (scope.has(path) || !(JSON.parse(categorySlugs) as string[]).some((c) => moved.has(landingPath(c, citySlug)))) continue;
-      scope.add(path);
-      dependentProviders++;
-    }
-    sitemapParts = sitemapPartsToRender(publishedSlugs(snaps.new), diff, sitemapMaxUrls);
-  } finally {
-    snaps.old.close();
-    snaps.new.close();
+  const view = (side: 'old' | 'new', path: string) => groupView(landingPage(snaps[side], path.slice(1), urls, landingListsFor(snaps[side], groups.size)));
+  const moved = new Set([...groups].filter((path) => !isDeepStrictEqual(view('old', path), view('new', path))));
+  const movedCities = JSON.stringify([...new Set([...touchedProviders(diff)].map((p) => p.citySlug).filter((c) => c !== null))]);
+  for (const [slug, categorySlugs, citySlug] of snaps.new.prepare<[string], [string, string, string]>(GROUP_MEMBERS_SQL).raw().iterate(movedCities)) {
+    const path = providerPath(slug);
+    if (scope.has(path) || !(JSON.parse(categorySlugs) as string[]).some((c) => moved.has(landingPath(c, citySlug)))) continue;
+    scope.add(path);
+    dependentProviders++;
   }
+  const sitemapParts = sitemapPartsToRender(publishedSlugs(snaps.new), diff, sitemapMaxUrls);
 
   let otherRoutes = 0;
   for (const [route, paths] of Object.entries(previousManifest)) {

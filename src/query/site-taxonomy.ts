@@ -8,6 +8,7 @@ import type { ProviderSummary } from '../schemas/provider.ts';
 import { categoryFilterIds, categoryTree, topLevelOf, type CategoryNode } from './categories.ts';
 import { landingPath, TRUST_THRESHOLD } from './discovery.ts';
 import { toBusinessSummary } from './projections.ts';
+import { marketFigures } from './reports.ts';
 import type { ProviderRow } from './provider-row.ts';
 import type { Snapshot } from './snapshot.ts';
 
@@ -27,28 +28,42 @@ export function usableCategories(snapshot: Snapshot): UsableCategory[] {
   );
 }
 
-const CATEGORY_PROVIDERS_SQL = `
-  FROM published_providers p
-  WHERE p.rowid IN (SELECT pc.provider_rowid FROM provider_categories pc
-                    WHERE pc.category_id IN (SELECT value FROM json_each(:ids)))`;
+const IN_CATEGORY = 'pc.category_id IN (SELECT value FROM json_each(:ids))';
+// Two ways to the same rows in the same order, for two sizes of category: a category holding
+// a good share of the published providers finds its first `limit` by walking the rank index
+// (published_by_rank) and testing each row's links, after about limit / share rows; a small
+// one's rows are fewer than that walk, read through its links and sorted.
+const TOP_BY_WALK_SQL = `
+  SELECT p.* FROM published_providers p
+  WHERE EXISTS (SELECT 1 FROM provider_categories pc WHERE pc.provider_rowid = p.rowid AND ${IN_CATEGORY})
+  ORDER BY p.trust_level DESC, p.overall_rating DESC, p.slug ASC LIMIT :limit`;
+const TOP_BY_LINKS_SQL = `
+  SELECT p.* FROM published_providers p
+  WHERE p.rowid IN (SELECT pc.provider_rowid FROM provider_categories pc WHERE ${IN_CATEGORY})
+  ORDER BY p.trust_level DESC, p.overall_rating DESC, p.slug ASC LIMIT :limit`;
+/** From this share of the published providers on, the walk reads fewer rows (100 x limit at most). */
+const WALK_SHARE = 0.01;
 
-/** A category's providers (children included for a parent): trust, rating, then slug. */
+/**
+ * A category's providers (children included for a parent): trust, rating, then slug. The
+ * total is the category's figures' (src/query/reports.ts: the same published providers,
+ * counted in the one read of the category's rows its page's charts make).
+ */
 export function categoryProviders(snapshot: Snapshot, node: CategoryNode, limit: number): { data: ProviderSummary[]; total: number } {
+  const total = marketFigures(snapshot, node, null).figures.totalProviders;
+  if (total === 0) return { data: [], total };
   const ids = JSON.stringify(categoryFilterIds(categoryTree(snapshot), node));
-  const total = snapshot.prepare<[{ ids: string }], { n: number }>(`SELECT count(*) AS n ${CATEGORY_PROVIDERS_SQL}`).get({ ids })?.n ?? 0;
-  const rows = snapshot
-    .prepare<[{ ids: string; limit: number }], ProviderRow>(
-      `SELECT p.* ${CATEGORY_PROVIDERS_SQL} ORDER BY p.trust_level DESC, p.overall_rating DESC, p.slug ASC LIMIT :limit`,
-    )
-    .all({ ids, limit });
+  const sql = total >= WALK_SHARE * publishedCount(snapshot) ? TOP_BY_WALK_SQL : TOP_BY_LINKS_SQL;
+  const rows = snapshot.prepare<[{ ids: string; limit: number }], ProviderRow>(sql).all({ ids, limit });
   return { data: rows.map(toBusinessSummary), total };
 }
 
+// published_summaries: the published rows, narrow (schema.sql).
 const LASTMOD_BY_CATEGORY_CITY_SQL = `
   SELECT pc.category_id AS categoryId, p.city_slug AS citySlug, p.trust_level >= ${TRUST_THRESHOLD} AS listed,
          max(coalesce(p.updated_at, p.published_at)) AS lastmod
   FROM provider_categories pc
-  JOIN published_providers p ON p.rowid = pc.provider_rowid
+  JOIN published_summaries p ON p.rowid = pc.provider_rowid
   GROUP BY pc.category_id, p.city_slug, listed`;
 
 export const maxIso = (a: string | undefined, b: string) => (a === undefined || normalizeIso(b) > normalizeIso(a) ? b : a);
@@ -102,7 +117,17 @@ export function publishedLastmodsBySlug(snapshot: Snapshot): (string | null)[] {
   return snapshot.prepare<[], string | null>(LASTMODS_BY_SLUG_SQL).pluck().all();
 }
 
-/** One sitemap file's worth of published providers, in slug order. */
+/**
+ * One sitemap file's worth of published providers, in slug order. The last part read is
+ * kept: a part's provider and VIC files list the same providers, rendered one after the
+ * other (sitemapPartParams).
+ */
 export function sitemapProviderRows(snapshot: Snapshot, offset: number, limit: number): { slug: string; lastmod: string }[] {
-  return snapshot.prepare<[number, number], { slug: string; lastmod: string }>(SITEMAP_PROVIDERS_SQL).all(limit, offset);
+  const held = snapshot.memo('site:sitemap-rows', () => ({ key: '', rows: [] as { slug: string; lastmod: string }[] }));
+  const key = `${offset}:${limit}`;
+  if (held.key !== key) {
+    held.rows = snapshot.prepare<[number, number], { slug: string; lastmod: string }>(SITEMAP_PROVIDERS_SQL).all(limit, offset);
+    held.key = key;
+  }
+  return held.rows;
 }

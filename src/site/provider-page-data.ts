@@ -19,7 +19,6 @@ import type { ProviderSummary } from '../schemas/provider.ts';
 import { providerPath } from '../web/urls.ts';
 import { siteLandingLists } from './landing-page.ts';
 import { providerPageRows } from './provider-page-rows.ts';
-import { inRenderScope } from './render-scope.ts';
 import { pageRenderScope } from './settings.ts';
 
 const COMPARABLE_COUNT = 4;
@@ -30,13 +29,20 @@ export interface ProviderPageReads {
   pageSlugs: () => string[];
 }
 
-/** This build's reads: every published provider, or the few of a small publish's scope. */
+/**
+ * This build's reads: every published provider, or the few of a small publish's scope: the
+ * provider pages it lists, in slug order, found without reading every slug (a page not among
+ * them still renders: its rows are read alone, providerPageRows).
+ */
 export function siteProviderPageReads(snapshot: Snapshot): ProviderPageReads {
-  const scope = pageRenderScope();
-  const slugs = () => publishedSlugs(snapshot);
+  const { listed } = pageRenderScope();
+  const prefix = providerPath('');
   return {
     lists: siteLandingLists(snapshot),
-    pageSlugs: scope.listed === null ? slugs : () => slugs().filter((slug) => inRenderScope(scope, providerPath(slug))),
+    pageSlugs:
+      listed === null
+        ? () => publishedSlugs(snapshot)
+        : () => [...listed.exact].filter((p) => p.startsWith(prefix) && !p.includes('/', prefix.length)).map((p) => p.slice(prefix.length)).sort(),
   };
 }
 

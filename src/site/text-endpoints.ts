@@ -47,9 +47,14 @@ export function sitemapIndexResponse(snapshot: Snapshot): Response {
   return respond('/sitemap.xml', renderSitemapIndex(sitemapIndexEntries(snapshot, s.webUrl, s.sitemapMaxUrls)));
 }
 
+/**
+ * Part by part (the provider file of a part, then its VIC file, ...): the two list the same
+ * providers, read once for both while the part is at hand (sitemapProviderRows).
+ */
 export function sitemapPartParams(snapshot: Snapshot) {
   const s = siteSettings();
-  return sitemapFiles(snapshot, s.sitemapMaxUrls).map((f) => ({ params: { part: f.param } }));
+  const files = sitemapFiles(snapshot, s.sitemapMaxUrls);
+  return files.toSorted((a, b) => a.part - b.part || files.indexOf(a) - files.indexOf(b)).map((f) => ({ params: { part: f.param } }));
 }
 
 export function sitemapPartResponse(snapshot: Snapshot, param: string): Response {

@@ -20,8 +20,10 @@
  *     bm25_frozen_df (the idf's document frequencies): what an incremental build starts from.
  * 13: dataset_lines (each .ndjson file's line table) and proof_lines replace dataset_records;
  *     dataset_hash over the files' own sha256s.
+ * 14: published_by_city_rank (a landing list's walk); published_summaries holds the figure columns
+ *     (city_slug, the money columns, the dates) that category figures read.
  */
-export const SCHEMA_VERSION = '13';
+export const SCHEMA_VERSION = '14';
 
 /** Tables and views every complete snapshot has (verifySnapshotFile checks them). */
 export const REQUIRED_TABLES = [

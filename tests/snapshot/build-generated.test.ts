@@ -73,10 +73,11 @@ describe('snapshot from a generated dataset', () => {
     copy.close();
   });
 
-  it('copies the summary columns of exactly the published providers into published_summaries', () => {
+  it('copies the summary and figure columns of exactly the published providers into published_summaries', () => {
+    const figureColumns = ['city_slug', 'min_project_budget_idr', 'hourly_rate_idr', 'published_at', 'updated_at'];
     const columns = db.prepare("SELECT name FROM pragma_table_info('published_summaries')").pluck().all();
-    expect(columns).toEqual([...SUMMARY_COLUMNS]);
-    const list = SUMMARY_COLUMNS.join(', ');
+    expect(columns).toEqual([...SUMMARY_COLUMNS, ...figureColumns]);
+    const list = columns.join(', ');
     const copied = db.prepare(`SELECT ${list} FROM published_summaries ORDER BY rowid`).all();
     expect(copied.length).toBe(result.counts.published);
     expect(copied).toEqual(db.prepare(`SELECT ${list} FROM published_providers ORDER BY rowid`).all());
