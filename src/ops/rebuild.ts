@@ -136,7 +136,7 @@ async function rebuildLocked(o: RebuildOptions, clock: StepClock): Promise<Rebui
         : undefined;
     const diff = await clock.time('diff', () => diffSnapshots(liveBase, snapshotFile));
     const render = await clock.time('render', async () => {
-      const r = await renderRelease({ dir: work, snapshotFile, previous, diff, fingerprint, forceFull: o.forceFull, log, baseEnv: o.baseEnv, urls: { webUrl: o.env.publicWebUrl, apiUrl: o.env.publicApiUrl }, sitemapMaxUrls: o.env.sitemapMaxUrls });
+      const r = await renderRelease({ dir: work, snapshotFile, previous, diff, fingerprint, forceFull: o.forceFull, log, baseEnv: o.baseEnv, sitemapMaxUrls: o.env.sitemapMaxUrls });
       fs.writeFileSync(path.join(work, 'pages.json'), JSON.stringify(r.manifest));
       return r;
     });

@@ -11,9 +11,9 @@
  *   landing page lists them, counts them or charts them;
  * - provider pages of unchanged providers whose landing group moved (their
  *   "comparable providers" are the head of that landing list, and they link to
- *   it): the group's page data is compared on both snapshots with the site's own
- *   page-data function (src/site/landing-page.ts), for those groups only, and the
- *   group's providers are read from the new snapshot's published_facts;
+ *   it): the head of the group's list is compared on both snapshots (groupHead), for
+ *   those groups only, and the group's providers are read from the new snapshot's
+ *   published_facts;
  * - the provider and VIC sitemap files from the first changed slug on, or only
  *   those of the edited slugs (sitemap-plan.ts), and every taxonomy sitemap file;
  * - every path of the other routes (report pages, the key file): few.
@@ -26,11 +26,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Snapshot } from '../query/snapshot.ts';
 import type { TouchedAggregates } from '../query/site-aggregates.ts';
-import { landingListsFor } from '../query/site-landing-lists.ts';
+import { categoryTree } from '../query/categories.ts';
+import { programmaticHead } from '../query/discovery.ts';
 import { publishedSlugs } from '../query/site-providers.ts';
 import { sitemapFileName } from '../site/sitemaps.ts';
-import { landingPage, type LandingPage } from '../site/landing-page.ts';
-import { categoryPath, landingPath, providerPath, type PublicUrls } from '../web/urls.ts';
+import { categoryPath, landingPath, providerPath } from '../web/urls.ts';
 import { touchedProviders, type SnapshotDiff } from './diff.ts';
 import { sitemapPartsToRender } from './sitemap-plan.ts';
 
@@ -51,9 +51,16 @@ const GROUP_MEMBERS_SQL = 'SELECT slug, category_slugs, city_slug FROM published
 /** The head of a landing list that provider pages show; generous on purpose (they show 4). */
 const GROUP_HEAD = 8;
 
-function groupView(page: LandingPage | undefined) {
-  if (!page) return undefined;
-  return { path: page.param.path, city: page.param.city, categoryName: page.categoryName, head: page.providers.slice(0, GROUP_HEAD) };
+/**
+ * What provider pages show of a landing group: the head of its list (empty: no group). The
+ * group's path and category name are fixed (an incremental render has the same categories) and
+ * its city's name is its providers' (every row of a city slug has the one name), so where the
+ * head is equal on both sides, so is every provider page's view of the group. Read without the
+ * count (programmaticHead): the first rows of the city's rank walk.
+ */
+function groupHead(snapshot: Snapshot, group: { categorySlug: string; citySlug: string }) {
+  const node = categoryTree(snapshot).bySlug.get(group.categorySlug);
+  return node ? programmaticHead(snapshot, node, group.citySlug, GROUP_HEAD) : [];
 }
 
 /**
@@ -78,7 +85,6 @@ export function planIncremental(
   snaps: { old: Snapshot; new: Snapshot },
   diff: SnapshotDiff,
   previousManifest: Record<string, string[]>,
-  urls: PublicUrls,
   sitemapMaxUrls: number,
 ): RenderPlan {
   const scope = new Set<string>();
@@ -93,11 +99,10 @@ export function planIncremental(
 
   // What a provider page takes from its landing groups: the head of the ranked list
   // (its "comparable providers") and the link to the landing page (path, category
-  // name, city spelling). Where that moved, every provider page of the group is
-  // rendered again.
+  // name, city spelling: groupHead). Where that moved, every provider page of the group
+  // is rendered again.
   let dependentProviders = 0;
-  const view = (side: 'old' | 'new', path: string) => groupView(landingPage(snaps[side], path.slice(1), urls, landingListsFor(snaps[side], groups.size)));
-  const moved = new Set([...groups].filter((path) => !isDeepStrictEqual(view('old', path), view('new', path))));
+  const moved = new Set(touched.groups.filter((g) => !isDeepStrictEqual(groupHead(snaps.old, g), groupHead(snaps.new, g))).map((g) => landingPath(g.categorySlug, g.citySlug)));
   const movedCities = JSON.stringify([...new Set([...touchedProviders(diff)].map((p) => p.citySlug).filter((c) => c !== null))]);
   for (const [slug, categorySlugs, citySlug] of snaps.new.prepare<[string], [string, string, string]>(GROUP_MEMBERS_SQL).raw().iterate(movedCities)) {
     const path = providerPath(slug);

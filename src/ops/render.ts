@@ -14,7 +14,6 @@ import path from 'node:path';
 import type { SnapshotDiff } from './diff.ts';
 import { touchedProviders } from './diff.ts';
 import { planIncremental, type RenderPlan } from './render-plan.ts';
-import type { PublicUrls } from '../web/urls.ts';
 import { readManifestDir, runAstroBuild } from './site-build.ts';
 import { keptBundleDir, renderKeptPages } from './page-renderer.ts';
 import { linkTree, listFiles, removeFile, sameFile } from './tree.ts';
@@ -47,8 +46,6 @@ export interface RenderInput {
   log: (msg: string) => void;
   /** The entry point's environment, for the `astro build` child (src/ops/site-build.ts). */
   baseEnv: NodeJS.ProcessEnv;
-  /** The public URLs the pages are rendered with (the plan compares page data). */
-  urls: PublicUrls;
   /** SITEMAP_MAX_URLS: the plan finds the sitemap files a change is in. */
   sitemapMaxUrls: number;
 }
@@ -144,7 +141,7 @@ async function renderIncremental(input: RenderInput, previous: PreviousRelease):
   // landing groups) the aggregates of a large change read again.
   const { plan, aggregatesFile } = withSnapshot(previous.snapshotFile, (old) =>
     withSnapshot(input.snapshotFile, (snapshot) => {
-      const plan = planIncremental({ old, new: snapshot }, input.diff, previous.manifest, input.urls, input.sitemapMaxUrls);
+      const plan = planIncremental({ old, new: snapshot }, input.diff, previous.manifest, input.sitemapMaxUrls);
       // Past as many groups as one pass beats (the landing lists' threshold), computed whole.
       const aggregates = plan.touched.groups.length > ONE_PASS_GROUPS ? siteAggregates(snapshot) : updatedSiteAggregates(snapshot, before, plan.touched);
       return { plan, aggregatesFile: writeSiteAggregates(input.dir, aggregates) };

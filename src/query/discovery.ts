@@ -72,6 +72,17 @@ const PROVIDERS_SQL = (cityClause: string) => `
     AND EXISTS (SELECT 1 FROM provider_categories pc
                 WHERE pc.provider_rowid = p.rowid AND pc.category_id IN (SELECT value FROM json_each(:categoryIds)))`;
 
+const RANK_ORDER = 'ORDER BY p.trust_level DESC, p.overall_rating DESC, p.slug ASC';
+
+/** The first `limit` providers of one combination (as programmaticProviders ranks them), without counting the rest. */
+export function programmaticHead(snapshot: Snapshot, category: CategoryNode, citySlug: string, limit: number): ProviderSummary[] {
+  const categoryIds = JSON.stringify(categoryFilterIds(categoryTree(snapshot), category));
+  return snapshot
+    .prepare<[Record<string, unknown>], ProviderRow>(`SELECT p.* ${PROVIDERS_SQL('p.city_slug = :citySlug')} ${RANK_ORDER} LIMIT :limit`)
+    .all({ categoryIds, citySlug, limit })
+    .map(toBusinessSummary);
+}
+
 /** Providers of one combination: trust desc, rating desc, then slug. */
 export function programmaticProviders(
   snapshot: Snapshot,
@@ -90,7 +101,7 @@ export function programmaticProviders(
   if (offset >= total) return { data: [], total, totalPages: totalPages(total, page.limit) };
   const rows = snapshot
     .prepare<[Record<string, unknown>], ProviderRow>(
-      `SELECT p.* ${from} ORDER BY p.trust_level DESC, p.overall_rating DESC, p.slug ASC LIMIT :limit OFFSET :offset`,
+      `SELECT p.* ${from} ${RANK_ORDER} LIMIT :limit OFFSET :offset`,
     )
     .all({ ...params, limit: page.limit, offset });
   return { data: rows.map(toBusinessSummary), total, totalPages: totalPages(total, page.limit) };
