@@ -59,8 +59,9 @@ const GROUP_HEAD = 8;
  * count (programmaticHead): the first rows of the city's rank walk.
  */
 function groupHead(snapshot: Snapshot, group: { categorySlug: string; citySlug: string }) {
-  const node = categoryTree(snapshot).bySlug.get(group.categorySlug);
-  return node ? programmaticHead(snapshot, node, group.citySlug, GROUP_HEAD) : [];
+  // Only a top-level category names a landing group (a child's pair has none).
+  const root = categoryTree(snapshot).roots.find((r) => r.node.slug === group.categorySlug);
+  return root ? programmaticHead(snapshot, root.node, group.citySlug, GROUP_HEAD) : [];
 }
 
 /**

@@ -53,7 +53,8 @@ const FIGURES_SQL = `
   FROM published_summaries p
   WHERE (:country IS NULL OR p.country = :country)
     AND p.rowid IN (SELECT pc.provider_rowid FROM provider_categories pc
-                    WHERE pc.category_id IN (SELECT value FROM json_each(:categoryIds)))`;
+                    WHERE pc.category_id IN (SELECT value FROM json_each(:categoryIds)))
+  ORDER BY p.rowid`;
 
 /** Rated providers only: an unrated one is in no bucket (it has no rating, not a rating of 0). */
 const RATING_BUCKETS = [
@@ -96,53 +97,115 @@ function latestDate(dates: string[]): string | null {
 export const reportListings = (snapshot: Snapshot): ReportListing[] =>
   snapshot.memo('reports:listings', () => snapshot.prepare<[], ReportListing>(LISTING_SQL).all());
 
+/** The figures of a set of providers, tallied one row at a time (in rowid order: the rating sum's order). */
+class FigureTally {
+  private rows = 0;
+  private readonly cities = new Map<string, { city: string; count: number }>();
+  private readonly ratingCounts = RATING_BUCKETS.map(() => 0);
+  private readonly trustCounts = TRUST_LEVELS.map(() => 0);
+  private rated = 0;
+  private ratingSum = 0;
+  private readonly hourly: (number | null)[] = [];
+  private readonly budget: (number | null)[] = [];
+  private readonly updated: string[] = [];
+
+  add(r: FigureRow): void {
+    this.rows++;
+    this.hourly.push(r.hourly);
+    this.budget.push(r.budget);
+    this.updated.push(r.updated);
+    if (isRated(r.reviews)) {
+      this.rated++;
+      this.ratingSum += r.rating;
+      const bucket = RATING_BUCKETS.findIndex((b) => r.rating >= b.min && r.rating < b.max);
+      if (bucket >= 0) this.ratingCounts[bucket]!++;
+    }
+    if (r.trust >= 0 && r.trust < this.trustCounts.length) this.trustCounts[r.trust]!++;
+    if (r.citySlug === null || r.city === null) return;
+    // Every spelling of a citySlug has the one name shown (src/snapshot/place-names.ts).
+    const c = this.cities.get(r.citySlug) ?? { city: r.city, count: 0 };
+    c.count++;
+    this.cities.set(r.citySlug, c);
+  }
+
+  market(): Market {
+    const byCity = [...this.cities]
+      .map(([key, c]) => ({ city: c.city, citySlug: key, count: c.count }))
+      .sort((a, b) => b.count - a.count || (a.citySlug < b.citySlug ? -1 : 1));
+    const figures: MarketFigures = {
+      totalProviders: this.rows,
+      byCity,
+      ratingDistribution: RATING_BUCKETS.map((b, i) => ({ range: b.range, count: this.ratingCounts[i]! })),
+      trustDistribution: TRUST_LEVELS.map((t) => ({ trustLevel: t, count: this.trustCounts[t]! })),
+      providersWithReviews: this.rated,
+      providersWithoutReviews: this.rows - this.rated,
+      averageRating: this.rated ? formatRating(this.ratingSum / this.rated) : null,
+      commercial: { hourlyRate: moneyFigure(this.hourly), minProjectBudget: moneyFigure(this.budget) },
+    };
+    return { figures, lastUpdated: latestDate(this.updated) };
+  }
+}
+
+const marketMemo = (category: CategoryNode | undefined, country: string | null) => `market-figures:${category?.id ?? ''}:${country ?? '*'}`;
+
 /**
  * Figures of the published providers in a category (and its active children), in
  * one country or in all of them (country null): a report's figures, and the
  * charts of a category page.
  */
 export function marketFigures(snapshot: Snapshot, category: CategoryNode | undefined, country: string | null): Market {
-  return snapshot.memo(`market-figures:${category?.id ?? ''}:${country ?? '*'}`, () => {
-    const rows = category
-      ? snapshot
-          .prepare<[Record<string, unknown>], FigureRow>(FIGURES_SQL)
-          .all({ country, categoryIds: JSON.stringify(categoryFilterIds(categoryTree(snapshot), category)) })
-      : [];
-    // One pass over the rows for every count.
-    const cities = new Map<string, { city: string; count: number }>();
-    const ratingCounts = RATING_BUCKETS.map(() => 0);
-    const trustCounts = TRUST_LEVELS.map(() => 0);
-    let rated = 0;
-    let ratingSum = 0;
-    for (const r of rows) {
-      if (isRated(r.reviews)) {
-        rated++;
-        ratingSum += r.rating;
-        const bucket = RATING_BUCKETS.findIndex((b) => r.rating >= b.min && r.rating < b.max);
-        if (bucket >= 0) ratingCounts[bucket]!++;
-      }
-      if (r.trust >= 0 && r.trust < trustCounts.length) trustCounts[r.trust]!++;
-      if (r.citySlug === null || r.city === null) continue;
-      // Every spelling of a citySlug has the one name shown (src/snapshot/place-names.ts).
-      const c = cities.get(r.citySlug) ?? { city: r.city, count: 0 };
-      c.count++;
-      cities.set(r.citySlug, c);
+  return snapshot.memo(marketMemo(category, country), () => {
+    const tally = new FigureTally();
+    if (category) {
+      const rows = snapshot
+        .prepare<[Record<string, unknown>], FigureRow>(FIGURES_SQL)
+        .iterate({ country, categoryIds: JSON.stringify(categoryFilterIds(categoryTree(snapshot), category)) });
+      for (const r of rows) tally.add(r);
     }
-    const byCity = [...cities]
-      .map(([key, c]) => ({ city: c.city, citySlug: key, count: c.count }))
-      .sort((a, b) => b.count - a.count || (a.citySlug < b.citySlug ? -1 : 1));
-    const figures: MarketFigures = {
-      totalProviders: rows.length,
-      byCity,
-      ratingDistribution: RATING_BUCKETS.map((b, i) => ({ range: b.range, count: ratingCounts[i]! })),
-      trustDistribution: TRUST_LEVELS.map((t) => ({ trustLevel: t, count: trustCounts[t]! })),
-      providersWithReviews: rated,
-      providersWithoutReviews: rows.length - rated,
-      averageRating: rated ? formatRating(ratingSum / rated) : null,
-      commercial: { hourlyRate: moneyFigure(rows.map((r) => r.hourly)), minProjectBudget: moneyFigure(rows.map((r) => r.budget)) },
-    };
-    return { figures, lastUpdated: latestDate(rows.map((r) => r.updated)) };
+    return tally.market();
   });
+}
+
+// Every published provider's links with its figure columns, provider by provider in rowid order.
+const ALL_FIGURES_SQL = `
+  SELECT pc.provider_rowid AS rowid, pc.category_id AS categoryId,
+         p.city_slug AS citySlug, p.city_name AS city, p.overall_rating AS rating, p.total_reviews AS reviews, p.trust_level AS trust,
+         p.hourly_rate_idr AS hourly, p.min_project_budget_idr AS budget,
+         coalesce(p.updated_at, p.published_at) AS updated
+  FROM published_summaries p
+  JOIN provider_categories pc ON pc.provider_rowid = p.rowid
+  ORDER BY p.rowid`;
+
+/**
+ * Every category's figures in all countries (what marketFigures(snapshot, node, null) answers),
+ * from one read of every published provider's links, kept where marketFigures finds them. For a
+ * render of many category pages: each category's own read costs its rows, and a parent's rows are
+ * read again with each child's; this reads each link once. The same rows, in the same order, as
+ * each category's read (byte-identical pages: tests/site/bulk-reads.test.ts).
+ */
+export function tallyEveryCategory(snapshot: Snapshot): void {
+  const tree = categoryTree(snapshot);
+  // A linked category id -> the categories whose figures count it.
+  const countedBy = new Map<string, CategoryNode[]>();
+  for (const node of tree.byId.values()) {
+    for (const id of categoryFilterIds(tree, node)) countedBy.set(id, [...(countedBy.get(id) ?? []), node]);
+  }
+  const tallies = new Map([...tree.byId.values()].map((node) => [node.id, new FigureTally()]));
+  let current = -1;
+  const counted = new Set<string>();
+  for (const r of snapshot.prepare<[], FigureRow & { rowid: number; categoryId: string }>(ALL_FIGURES_SQL).iterate()) {
+    if (r.rowid !== current) {
+      current = r.rowid;
+      counted.clear();
+    }
+    // A provider linked to a parent and its child is one provider of the parent.
+    for (const node of countedBy.get(r.categoryId) ?? []) {
+      if (counted.has(node.id)) continue;
+      counted.add(node.id);
+      tallies.get(node.id)!.add(r);
+    }
+  }
+  for (const node of tree.byId.values()) snapshot.memo(marketMemo(node, null), () => tallies.get(node.id)!.market());
 }
 
 const reportRecord = (snapshot: Snapshot, slug: string) => snapshot.prepare<[string], ReportRecordRow>(REPORT_SQL).get(slug);

@@ -1,6 +1,6 @@
 /** Category pages: one per usable category and subcategory, with or without providers. */
 import { programmaticParams } from '../query/discovery.ts';
-import { marketFigures, reportListings, type MarketFigures, type ReportListing } from '../query/reports.ts';
+import { marketFigures, reportListings, tallyEveryCategory, type MarketFigures, type ReportListing } from '../query/reports.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { categoryProviders, usableCategories, type UsableCategory } from '../query/site-taxonomy.ts';
 import type { ProviderSummary } from '../schemas/provider.ts';
@@ -9,6 +9,7 @@ import { breadcrumbJsonLd, itemListJsonLd, type Crumb, type JsonLd } from './jso
 import type { ColumnChartModel } from './charts/column-chart.ts';
 import { chartSentences, cityChart, ratingChart, trustChart, type CityChart } from './report-charts.ts';
 import { categoryPath, type PublicUrls } from '../web/urls.ts';
+import { inRenderScope, type RenderScope } from './render-scope.ts';
 
 export const CATEGORY_LIMIT = 30;
 /** Cities drawn on a category page's small chart. */
@@ -50,6 +51,20 @@ function categoryCharts(figures: MarketFigures): CategoryCharts | null {
     ratings: figures.providersWithReviews === 0 ? null : ratingChart(figures.ratingDistribution),
     sentences: chartSentences(figures, cities),
   };
+}
+
+/**
+ * Before this build's category pages read their figures: where it renders more than a third
+ * of them (a full build, a large publish), every category's figures are tallied in one read
+ * (tallyEveryCategory), which then costs less than each page's own read of its rows.
+ */
+export function prepareCategoryFigures(snapshot: Snapshot, scope: RenderScope): void {
+  snapshot.memo('site:category-figures', () => {
+    const usable = usableCategories(snapshot);
+    const rendered = usable.filter((c) => inRenderScope(scope, categoryPath(c.node.slug))).length;
+    if (rendered > usable.length / 3) tallyEveryCategory(snapshot);
+    return true;
+  });
 }
 
 export function categoryPage(snapshot: Snapshot, slug: string, urls: PublicUrls): CategoryPage | undefined {

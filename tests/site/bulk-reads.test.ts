@@ -18,6 +18,7 @@ import { categoryTree } from '../../src/query/categories.ts';
 import { programmaticParams, programmaticProviders } from '../../src/query/discovery.ts';
 import { LANDING_HEAD, landingListsInOnePass, landingListsOneAtATime } from '../../src/query/site-landing-lists.ts';
 import { providerPageData as perPageData, publishedSlugs } from '../../src/query/site-providers.ts';
+import { marketFigures, tallyEveryCategory } from '../../src/query/reports.ts';
 import { Snapshot } from '../../src/query/snapshot.ts';
 import { providerPageData } from '../../src/site/provider-page-data.ts';
 
@@ -95,6 +96,21 @@ describe('provider page data read in chunks', () => {
       for (const slug of [...few, slugs[100]!]) expect(providerPageData(sparse, slug, reads), slug).toEqual(perPageData(reference, slug));
     } finally {
       sparse.close();
+    }
+  });
+});
+
+describe('category figures tallied in one read', () => {
+  it('equal each category\'s own read (marketFigures), a parent\'s with its children\'s providers', () => {
+    const tallied = new Snapshot(path.join(dir, 'directory.db'));
+    try {
+      tallyEveryCategory(tallied);
+      const tree = categoryTree(reference);
+      for (const node of tree.byId.values()) expect(marketFigures(tallied, node, null), node.slug).toEqual(marketFigures(reference, node, null));
+      const parent = tree.roots.find((r) => r.children.length > 0)!;
+      expect(marketFigures(tallied, parent.node, null).figures.totalProviders).toBeGreaterThan(0);
+    } finally {
+      tallied.close();
     }
   });
 });
