@@ -12,7 +12,8 @@
  * each step's time is logged as it ends and kept in release.json (rebuild-steps.ts).
  * The new snapshot's check (quick_check, which reads the whole file: seconds at a
  * million providers) runs on a worker thread beside steps 2 to 4; the switch waits
- * for its verdict. Nothing live is touched before step 5, so any failure (a dataset
+ * for its verdict. A snapshot built on the spare copy (step 6 of the rebuild before)
+ * gets its structure checked only: the copy was checked whole when it was made. Nothing live is touched before step 5, so any failure (a dataset
  * error, a failed check or render) leaves the live snapshot and site byte-identical;
  * the half-built release folder is removed.
  */
@@ -42,6 +43,7 @@ import {
 import { renderRelease, type PreviousRelease, type RenderResult } from './render.ts';
 import { changedUrlPaths, writeIndexNowFiles, type ChangedUrls } from './changed-urls.ts';
 import { verifyOffThread } from './verify.ts';
+import { checkSnapshotStructure } from '../snapshot/snapshot-file.ts';
 import { ensureSite, siteOf } from './site-layers.ts';
 import { publishAfterSwitch, type PublishOutcome } from './origin-publish.ts';
 import { withLock } from './release-lock.ts';
@@ -117,9 +119,12 @@ async function rebuildLocked(o: RebuildOptions, clock: StepClock): Promise<Rebui
       const baseCopy = previousId && liveBase === releaseSnapshot(paths, previousId) ? readySpareSnapshot(paths, previousId, liveBase) : undefined;
       const chosen = await buildChoosing({ inputDir: o.inputDir, outFile: snapshotFile, embedder: o.embedder, base: liveBase, baseCopy, forceFull: o.forceFull });
       log(chosen.line);
-      return chosen.result;
+      return { ...chosen.result, onBaseCopy: chosen.onBaseCopy };
     });
-    const verification = verifyOffThread(snapshotFile);
+    // Built on the spare (checked whole when it was made, spare-snapshot.ts) and changed through
+    // SQLite only: its structure is checked. Any other new snapshot gets quick_check.
+    if (built.onBaseCopy) log('snapshot check: structure (built on the copy checked after the last publish)');
+    const verification = built.onBaseCopy ? Promise.resolve(checkSnapshotStructure(snapshotFile)) : verifyOffThread(snapshotFile);
 
     const fingerprint = buildFingerprint(o.env);
     if (previousId) ensureSite(releaseDir(paths, previousId));

@@ -33,6 +33,8 @@ export const CHANGE_FLOOR = 10;
 export interface ChosenBuild {
   result: BuildResult;
   mode: 'full' | 'incremental';
+  /** an incremental build applied to the given baseCopy (renamed into place, not copied now) */
+  onBaseCopy: boolean;
   /** one line: which build and why */
   line: string;
 }
@@ -48,7 +50,7 @@ export interface ChoosingOptions extends BuildOptions {
 }
 
 export async function buildChoosing(options: ChoosingOptions): Promise<ChosenBuild> {
-  const full = async (why: string): Promise<ChosenBuild> => ({ result: await buildSnapshot(options), mode: 'full', line: `snapshot: full (${why})` });
+  const full = async (why: string): Promise<ChosenBuild> => ({ result: await buildSnapshot(options), mode: 'full', onBaseCopy: false, line: `snapshot: full (${why})` });
   if (options.forceFull) return full('--full given');
   if (!options.base || !fs.existsSync(options.base)) return full('no live snapshot to start from');
   if (options.embedder) return full('an external embedder makes the vectors');
@@ -78,6 +80,7 @@ export async function buildChoosing(options: ChoosingOptions): Promise<ChosenBui
   return {
     result,
     mode: 'incremental',
+    onBaseCopy: copy.madeAhead !== undefined,
     line: `snapshot: incremental from ${options.base}, ${n} providers changed (${percent(n / Math.max(1, providers))}: ${result.changed.added} added, ${result.changed.edited} edited, ${result.changed.removed} gone), drift ${percent(driftNow)}; scan ${scanSeconds.toFixed(2)} s, ${copy.madeAhead ? 'the copy made after the last publish' : `copy ${result.copySeconds.toFixed(2)} s beside it`}, applied in ${(result.seconds - result.copyWaitSeconds).toFixed(2)} s`,
   };
 }

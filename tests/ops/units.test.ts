@@ -8,6 +8,7 @@ import { swapSymlink, swapFile } from '../../src/ops/releases.ts';
 import { withLock } from '../../src/ops/release-lock.ts';
 import { stepLine } from '../../src/ops/rebuild-steps.ts';
 import { sitemapPartsToRender } from '../../src/ops/sitemap-plan.ts';
+import { prepareSpareSnapshot, readySpareSnapshot, spareSnapshotFile } from '../../src/ops/spare-snapshot.ts';
 import type { ProviderFacts } from '../../src/ops/diff.ts';
 import { filesOfUrlPath, urlPathOfFile } from '../../src/ops/tree.ts';
 import { createLogger, maskSecrets, requestLogger } from '../../src/server/logging.ts';
@@ -167,5 +168,17 @@ describe('/healthz', () => {
     const down = handleHealth(new Request('http://x/healthz'), app);
     expect(down.status).toBe(503);
     expect(((await down.json()) as { error: { code: string } }).error.code).toBe('SERVICE_UNAVAILABLE');
+  });
+});
+
+describe('the spare snapshot (the next publish\'s copy, made ahead)', () => {
+  it('is made only from a copy that passes its check, and removes the spares of other releases', async () => {
+    const paths = { releasesDir: path.join(ws, 'spare-releases'), liveSnapshot: path.join(ws, 'spare-live.db'), staticRoot: path.join(ws, 'spare-current') };
+    fs.mkdirSync(path.join(paths.releasesDir, 'r1'), { recursive: true });
+    fs.writeFileSync(path.join(paths.releasesDir, 'r1', 'snapshot.db'), 'not a database, as a damaged file would read');
+    fs.writeFileSync(spareSnapshotFile(paths, 'r0'), 'an older release\'s spare');
+    await expect(prepareSpareSnapshot(paths, 'r1')).rejects.toThrow(/the copy failed its check/);
+    expect(fs.readdirSync(paths.releasesDir)).toEqual(['r1']);
+    expect(readySpareSnapshot(paths, 'r1', path.join(paths.releasesDir, 'r1', 'snapshot.db'))).toBeUndefined();
   });
 });
