@@ -13,9 +13,10 @@
  * The new snapshot's check (quick_check, which reads the whole file: seconds at a
  * million providers) runs on a worker thread beside steps 2 to 4; the switch waits
  * for its verdict. A snapshot built on the spare copy (step 6 of the rebuild before)
- * gets its structure checked only: the copy was checked whole when it was made. Nothing live is touched before step 5, so any failure (a dataset
- * error, a failed check or render) leaves the live snapshot and site byte-identical;
- * the half-built release folder is removed.
+ * gets its structure checked only: the copy was checked whole when it was made.
+ * Nothing live is touched before step 5, so any failure (a dataset error, a failed
+ * check or render) leaves the live snapshot and site byte-identical; the half-built
+ * release folder is removed.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -23,6 +23,9 @@ export interface ProgrammaticParam {
   providerCount: number;
 }
 
+/** The directory's rank (trust level, rating, then slug) over published_providers p: every ranked list's order. */
+export const RANK_ORDER = 'ORDER BY p.trust_level DESC, p.overall_rating DESC, p.slug ASC';
+
 // Every link of a listed provider. The counts need no order; asked in rank order, the planner
 // walks the covering published_by_rank (schema.sql) instead of fetching each wide row
 // (1,000,000 providers: 7.6 s -> 2.8 s).
@@ -31,7 +34,7 @@ const LINKS_SQL = `
   FROM published_providers p
   JOIN provider_categories pc ON pc.provider_rowid = p.rowid
   WHERE p.trust_level >= ${TRUST_THRESHOLD} AND p.city_slug IS NOT NULL
-  ORDER BY p.trust_level DESC, p.overall_rating DESC, p.slug`;
+  ${RANK_ORDER}`;
 
 export const landingPath = (categorySlug: string, slugOfCity: string) => `/${categorySlug}-terbaik-${slugOfCity}`;
 
@@ -71,8 +74,6 @@ const PROVIDERS_SQL = (cityClause: string) => `
     AND p.trust_level >= ${TRUST_THRESHOLD}
     AND EXISTS (SELECT 1 FROM provider_categories pc
                 WHERE pc.provider_rowid = p.rowid AND pc.category_id IN (SELECT value FROM json_each(:categoryIds)))`;
-
-const RANK_ORDER = 'ORDER BY p.trust_level DESC, p.overall_rating DESC, p.slug ASC';
 
 /** The first `limit` providers of one combination (as programmaticProviders ranks them), without counting the rest. */
 export function programmaticHead(snapshot: Snapshot, category: CategoryNode, citySlug: string, limit: number): ProviderSummary[] {

@@ -45,11 +45,12 @@ interface FigureRow {
 
 const REPORT_SQL = 'SELECT slug, title, category_slug, country, year, summary FROM reports WHERE slug = ?';
 const LISTING_SQL = 'SELECT slug, title, category_slug AS categorySlug, year FROM reports ORDER BY year DESC, slug';
-// published_summaries: the published rows, narrow (schema.sql); a category's are read by rowid.
+// What a FigureRow reads of published_summaries p (the published rows, narrow: schema.sql).
+const FIGURE_COLUMNS = `p.city_slug AS citySlug, p.city_name AS city, p.overall_rating AS rating, p.total_reviews AS reviews, p.trust_level AS trust,
+  p.hourly_rate_idr AS hourly, p.min_project_budget_idr AS budget, coalesce(p.updated_at, p.published_at) AS updated`;
+// A category's rows, read by rowid.
 const FIGURES_SQL = `
-  SELECT p.city_slug AS citySlug, p.city_name AS city, p.overall_rating AS rating, p.total_reviews AS reviews, p.trust_level AS trust,
-         p.hourly_rate_idr AS hourly, p.min_project_budget_idr AS budget,
-         coalesce(p.updated_at, p.published_at) AS updated
+  SELECT ${FIGURE_COLUMNS}
   FROM published_summaries p
   WHERE (:country IS NULL OR p.country = :country)
     AND p.rowid IN (SELECT pc.provider_rowid FROM provider_categories pc
@@ -168,10 +169,7 @@ export function marketFigures(snapshot: Snapshot, category: CategoryNode | undef
 
 // Every published provider's links with its figure columns, provider by provider in rowid order.
 const ALL_FIGURES_SQL = `
-  SELECT pc.provider_rowid AS rowid, pc.category_id AS categoryId,
-         p.city_slug AS citySlug, p.city_name AS city, p.overall_rating AS rating, p.total_reviews AS reviews, p.trust_level AS trust,
-         p.hourly_rate_idr AS hourly, p.min_project_budget_idr AS budget,
-         coalesce(p.updated_at, p.published_at) AS updated
+  SELECT pc.provider_rowid AS rowid, pc.category_id AS categoryId, ${FIGURE_COLUMNS}
   FROM published_summaries p
   JOIN provider_categories pc ON pc.provider_rowid = p.rowid
   ORDER BY p.rowid`;

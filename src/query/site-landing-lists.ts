@@ -20,7 +20,7 @@
  */
 import type { ProviderSummary } from '../schemas/provider.ts';
 import { categoryFilterIds, categoryTree } from './categories.ts';
-import { landingPath, programmaticParams, programmaticProviders, TRUST_THRESHOLD, type ProgrammaticParam } from './discovery.ts';
+import { landingPath, programmaticParams, programmaticProviders, RANK_ORDER, TRUST_THRESHOLD, type ProgrammaticParam } from './discovery.ts';
 import { toBusinessSummary } from './projections.ts';
 import { publishedSummaryRows } from './providers.ts';
 import type { Snapshot } from './snapshot.ts';
@@ -46,7 +46,7 @@ const RANKED_LINKS_SQL = `
   FROM published_providers p
   JOIN provider_categories pc ON pc.provider_rowid = p.rowid
   WHERE p.trust_level >= ${TRUST_THRESHOLD} AND p.city_slug IS NOT NULL
-  ORDER BY p.trust_level DESC, p.overall_rating DESC, p.slug ASC`;
+  ${RANK_ORDER}`;
 
 const listKey = (categorySlug: string, citySlug: string) => `${categorySlug}\u0000${citySlug}`;
 

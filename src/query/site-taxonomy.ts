@@ -6,7 +6,7 @@
  */
 import type { ProviderSummary } from '../schemas/provider.ts';
 import { categoryFilterIds, categoryTree, topLevelOf, type CategoryNode } from './categories.ts';
-import { landingPath, TRUST_THRESHOLD } from './discovery.ts';
+import { landingPath, RANK_ORDER, TRUST_THRESHOLD } from './discovery.ts';
 import { toBusinessSummary } from './projections.ts';
 import { marketFigures } from './reports.ts';
 import type { ProviderRow } from './provider-row.ts';
@@ -36,11 +36,11 @@ const IN_CATEGORY = 'pc.category_id IN (SELECT value FROM json_each(:ids))';
 const TOP_BY_WALK_SQL = `
   SELECT p.* FROM published_providers p
   WHERE EXISTS (SELECT 1 FROM provider_categories pc WHERE pc.provider_rowid = p.rowid AND ${IN_CATEGORY})
-  ORDER BY p.trust_level DESC, p.overall_rating DESC, p.slug ASC LIMIT :limit`;
+  ${RANK_ORDER} LIMIT :limit`;
 const TOP_BY_LINKS_SQL = `
   SELECT p.* FROM published_providers p
   WHERE p.rowid IN (SELECT pc.provider_rowid FROM provider_categories pc WHERE ${IN_CATEGORY})
-  ORDER BY p.trust_level DESC, p.overall_rating DESC, p.slug ASC LIMIT :limit`;
+  ${RANK_ORDER} LIMIT :limit`;
 /** From this share of the published providers on, the walk reads fewer rows (100 x limit at most). */
 const WALK_SHARE = 0.01;
 
