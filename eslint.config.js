@@ -4,7 +4,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.astro/**', 'data/**', 'public/**', 'bench/results/**'] },
+  { ignores: ['dist/**', 'node_modules/**', '.astro/**', 'data/**', 'public/**', 'bench/results/**', 'bench/cache/**', 'releases/**'] },
   {
     files: ['**/*.ts'],
     extends: [tseslint.configs.base],

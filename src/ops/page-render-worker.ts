@@ -28,6 +28,10 @@ import { staticSnapshot } from '../site/snapshot.ts';
 import { KEPT_HEAD_FILE, type KeptHead } from '../site/kept-bundle.ts';
 import { writeVicCardsInline } from '../site/vic-cards-task.ts';
 import { outFileOf, type RenderedRoute } from './page-files.ts';
+import { collectorEvery } from './collect-garbage.ts';
+
+/** A sitemap file or a category page leaves megabytes of garbage that V8 would keep long after. */
+const collectAfterPage = collectorEvery(128);
 
 export interface PageRenderWorkerInput {
   bundleDir: string;
@@ -82,6 +86,7 @@ try {
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, body);
     pages++;
+    collectAfterPage();
   }
   const { cards } = writeVicCardsInline(input.outDir);
   parentPort!.postMessage({ pages, cards, loadMs } satisfies PageRenderWorkerDone);

@@ -23,6 +23,8 @@ export type RebuildStep = keyof typeof REBUILD_STEPS;
 export interface StepTime {
   name: RebuildStep;
   ms: number;
+  /** the process's peak resident memory when the step ended: the step that raised it is where memory goes */
+  peakRssMb: number;
 }
 
 /** What release.json keeps of a rebuild's timing. */
@@ -52,20 +54,22 @@ export class StepClock {
   }
 
   record(name: RebuildStep, ms: number): void {
-    this.steps.push({ name, ms: Math.round(ms) });
-    this.log(`${REBUILD_STEPS[name]}: ${seconds(ms)}`);
+    const peakRssMb = peakRss();
+    this.steps.push({ name, ms: Math.round(ms), peakRssMb });
+    this.log(`${REBUILD_STEPS[name]}: ${seconds(ms)} (peak RSS ${peakRssMb} MB)`);
   }
 
   timings(renderPeakRssMb: number | null): RebuildTimings {
     return {
       steps: [...this.steps],
       totalMs: Math.round(performance.now()),
-      peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+      peakRssMb: peakRss(),
       renderPeakRssMb,
     };
   }
 }
 
+const peakRss = () => Math.round(process.resourceUsage().maxRSS / 1024);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
 
 /** The summary's last line: every step that ran, the total and the peak memory. */

@@ -135,16 +135,13 @@ async function rebuildLocked(o: RebuildOptions, clock: StepClock): Promise<Rebui
             dir: releaseDir(paths, previousId),
             server: path.join(releaseDir(paths, previousId), 'server'),
             snapshotFile: path.join(releaseDir(paths, previousId), 'snapshot.db'),
-            manifest: readManifest(path.join(releaseDir(paths, previousId), 'pages.json')),
             fingerprint: previousInfo.fingerprint,
             site: previousInfo.site,
           }
         : undefined;
     const diff = await clock.time('diff', () => diffSnapshots(liveBase, snapshotFile));
     const render = await clock.time('render', async () => {
-      const r = await renderRelease({ dir: work, snapshotFile, previous, diff, fingerprint, forceFull: o.forceFull, log, baseEnv: o.baseEnv, sitemapMaxUrls: o.env.sitemapMaxUrls });
-      fs.writeFileSync(path.join(work, 'pages.json'), JSON.stringify(r.manifest));
-      return r;
+      return renderRelease({ dir: work, snapshotFile, previous, diff, fingerprint, forceFull: o.forceFull, log, baseEnv: o.baseEnv, sitemapMaxUrls: o.env.sitemapMaxUrls });
     });
 
     const { urls, urlsFile, bodyFile } = await clock.time('urls', () => {
@@ -219,12 +216,4 @@ function writeReleaseInfo(dir: string, info: ReleaseInfo & RebuildTimings): void
   const file = path.join(dir, 'release.json');
   fs.writeFileSync(`${file}.tmp`, JSON.stringify(info, null, 2) + '\n');
   fs.renameSync(`${file}.tmp`, file);
-}
-
-function readManifest(file: string): Record<string, string[]> {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
-  } catch {
-    return {};
-  }
 }

@@ -8,7 +8,7 @@
  *   <releasesDir>/<id>/client/         a full render only: astro build's client output
  *   <releasesDir>/<id>/server/         astro build's server output (unused while serving: the
  *                                      running process keeps the bundle it started with)
- *   <releasesDir>/<id>/pages.manifest  every pre-rendered dynamic-route path (incremental renders)
+ *   <releasesDir>/<id>/manifest/       every pre-rendered path, a file per route (page-manifest.ts)
  *   <releasesDir>/<id>/release.json    what was built, from what, and how
  *   <releasesDir>/history.json         activated release ids, oldest first; the last one is live
  *

@@ -85,7 +85,8 @@ export function touchedAggregates(diff: SnapshotDiff): TouchedAggregates {
 export function planIncremental(
   snaps: { old: Snapshot; new: Snapshot },
   diff: SnapshotDiff,
-  previousManifest: Record<string, string[]>,
+  /** the previous release's paths of every route but PLANNED_ROUTES, by route */
+  unplanned: Record<string, string[]>,
   sitemapMaxUrls: number,
 ): RenderPlan {
   const scope = new Set<string>();
@@ -114,8 +115,7 @@ export function planIncremental(
   const sitemapParts = sitemapPartsToRender(publishedSlugs(snaps.new), diff, sitemapMaxUrls);
 
   let otherRoutes = 0;
-  for (const [route, paths] of Object.entries(previousManifest)) {
-    if ((PLANNED_ROUTES as readonly string[]).includes(route)) continue;
+  for (const paths of Object.values(unplanned)) {
     otherRoutes++;
     for (const p of paths) scope.add(p);
   }

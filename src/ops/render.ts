@@ -8,15 +8,18 @@
  * Each release keeps its site aggregates (site-aggregates.json: the landing groups
  * and the taxonomy dates, src/query/site-aggregates.ts): a full render computes
  * them, an incremental one updates the previous release's where its change is.
+ * Every render records each route's paths in the release's manifest/ (page-manifest.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SnapshotDiff } from './diff.ts';
 import { touchedProviders } from './diff.ts';
-import { planIncremental, type RenderPlan } from './render-plan.ts';
-import { readManifestDir, runAstroBuild } from './site-build.ts';
+import { PLANNED_ROUTES, planIncremental, type RenderPlan } from './render-plan.ts';
+import { runAstroBuild } from './site-build.ts';
+import { MANIFEST_DIR, manifestRoutes, removedPaths, routePaths } from './page-manifest.ts';
 import { keptBundleDir, renderKeptPages } from './page-renderer.ts';
 import { linkTree, listFiles, removeFile, sameFile } from './tree.ts';
+import { collectGarbage } from './collect-garbage.ts';
 import { fileInSite, siteLayers } from '../server/site-folder.ts';
 import { Snapshot } from '../query/snapshot.ts';
 import { siteAggregates, updatedSiteAggregates, type SiteAggregates } from '../query/site-aggregates.ts';
@@ -29,14 +32,13 @@ export interface PreviousRelease {
   /** its server/ folder: the server bundle and the kept page bundle (src/site/kept-bundle.ts) */
   server: string;
   snapshotFile: string;
-  manifest: Record<string, string[]>;
   fingerprint: string;
   /** what its release.json records of its site (absent before layered sites) */
   site: SiteCounts | undefined;
 }
 
 export interface RenderInput {
-  /** The release folder being built: site/ (and client/ after a full render), server/ and pages.json go here. */
+  /** The release folder being built: site/ (and client/ after a full render), server/ and manifest/ go here. */
   dir: string;
   snapshotFile: string;
   previous: PreviousRelease | undefined;
@@ -56,7 +58,6 @@ export interface RenderResult {
   copiedPaths: number;
   ms: number;
   plan?: RenderPlan['counts'];
-  manifest: Record<string, string[]>;
   /** the site's layers; `base` undefined: this release's own client/ */
   site: Omit<SiteCounts, 'base'> & { base: string | undefined };
   /** the files the render wrote, and those of the previous site this one no longer has (changed-urls.ts) */
@@ -94,7 +95,7 @@ export function incrementalBlocker(input: RenderInput): string | undefined {
   if (!previous) return 'no previous release to copy from';
   if (previous.fingerprint !== input.fingerprint) return 'the site code or settings changed since the previous release';
   if (!keptBundleDir(previous.server)) return 'the previous release kept no page bundle';
-  if (Object.keys(previous.manifest).length === 0) return 'the previous release has no page manifest';
+  if (manifestRoutes(path.join(previous.dir, MANIFEST_DIR)).length === 0) return 'the previous release has no page manifest';
   if (!previous.site) return 'the previous release was stored before layered sites';
   if (!fs.existsSync(path.join(previous.dir, SITE_AGGREGATES_FILE))) return 'the previous release kept no site aggregates';
   if (diff.categoriesChanged) return 'the categories changed (every page shows them)';
@@ -120,9 +121,8 @@ export async function renderRelease(input: RenderInput): Promise<RenderResult> {
 
 async function renderFull(input: RenderInput): Promise<Omit<RenderResult, 'ms'>> {
   const out = path.join(input.dir, 'out');
-  const manifestDir = path.join(input.dir, 'manifest');
+  const manifestDir = path.join(input.dir, MANIFEST_DIR);
   const childPeakRssMb = await runAstroBuild({ snapshotFile: input.snapshotFile, outDir: out, manifestDir, logFile: path.join(input.dir, 'build.log'), baseEnv: input.baseEnv });
-  const manifest = readManifestDir(manifestDir);
   fs.renameSync(path.join(out, 'client'), path.join(input.dir, 'client'));
   moveServer(out, input.dir);
   withSnapshot(input.snapshotFile, (snapshot) => writeSiteAggregates(input.dir, siteAggregates(snapshot)));
@@ -131,17 +131,18 @@ async function renderFull(input: RenderInput): Promise<Omit<RenderResult, 'ms'>>
   const now = new Set(rendered);
   const removed = input.previous ? siteFiles(siteOf(input.previous.dir)).map((f) => f.rel).filter((rel) => !now.has(rel)) : [];
   const site = { base: undefined, baseFiles: rendered.length, overlayFiles: 0, goneFiles: 0 };
-  return { mode: 'full', renderedPaths: rendered.length, copiedPaths: 0, manifest, site, rendered, removed, childPeakRssMb };
+  return { mode: 'full', renderedPaths: rendered.length, copiedPaths: 0, site, rendered, removed, childPeakRssMb };
 }
 
 async function renderIncremental(input: RenderInput, previous: PreviousRelease): Promise<Omit<RenderResult, 'ms'> | undefined> {
   const t0 = performance.now();
   const before = JSON.parse(fs.readFileSync(path.join(previous.dir, SITE_AGGREGATES_FILE), 'utf8')) as SiteAggregates;
+  const previousManifest = path.join(previous.dir, MANIFEST_DIR);
   // One open snapshot for the plan and the aggregates: what the plan reads (the landing lists, the
   // landing groups) the aggregates of a large change read again.
   const { plan, aggregatesFile } = withSnapshot(previous.snapshotFile, (old) =>
     withSnapshot(input.snapshotFile, (snapshot) => {
-      const plan = planIncremental({ old, new: snapshot }, input.diff, previous.manifest, input.sitemapMaxUrls);
+      const plan = planIncremental({ old, new: snapshot }, input.diff, unplannedRoutes(previousManifest), input.sitemapMaxUrls);
       // Past as many groups as one pass beats (the landing lists' threshold), computed whole.
       const aggregates = plan.touched.groups.length > ONE_PASS_GROUPS ? siteAggregates(snapshot) : updatedSiteAggregates(snapshot, before, plan.touched);
       return { plan, aggregatesFile: writeSiteAggregates(input.dir, aggregates) };
@@ -153,13 +154,14 @@ async function renderIncremental(input: RenderInput, previous: PreviousRelease):
   );
   const scopeFile = path.join(input.dir, 'render-scope.json');
   fs.writeFileSync(scopeFile, JSON.stringify(plan.scope));
-  const manifestDir = path.join(input.dir, 'manifest');
+  const manifestDir = path.join(input.dir, MANIFEST_DIR);
   const renderedDir = path.join(input.dir, 'rendered');
   const t1 = performance.now();
+  // This thread waits while the render thread runs: the plan's garbage would be resident beside it.
+  collectGarbage();
   const done = await renderKeptPages({ serverDir: previous.server, snapshotFile: input.snapshotFile, scopeFile, aggregatesFile, manifestDir, outDir: renderedDir, baseEnv: input.baseEnv });
   input.log(`rendered ${done.pages} pages and ${done.cards} VIC cards with the kept bundle: ${seconds(t1)} (bundle loaded in ${(done.loadMs / 1000).toFixed(1)}s)`);
-  const manifest = readManifestDir(manifestDir);
-  if (Object.keys(manifest).length === 0) {
+  if (manifestRoutes(manifestDir).length === 0) {
     fs.rmSync(renderedDir, { recursive: true, force: true });
     fs.rmSync(manifestDir, { recursive: true, force: true });
     fs.rmSync(aggregatesFile);
@@ -169,15 +171,14 @@ async function renderIncremental(input: RenderInput, previous: PreviousRelease):
   const renderedPaths = listFiles(renderedDir).length;
   dropUnchangedFiles(renderedDir, previous.dir);
   // Pages of the previous release that the new data no longer has.
-  const now = new Set(Object.values(manifest).flat());
-  const removedUrlPaths = Object.values(previous.manifest).flatMap((paths) => paths.filter((p) => !now.has(p)));
+  const removedUrlPaths = removedPaths(previousManifest, manifestDir);
   const base = baseReleaseOf(previous.dir)!;
   const { baseFiles } = previous.site!;
   const layered = layerSite({ dir: input.dir, previousDir: previous.dir, base, baseFiles, renderedDir, removedUrlPaths });
   fs.rmSync(renderedDir, { recursive: true, force: true });
   linkTree(previous.server, path.join(input.dir, 'server'));
   input.log(`layered ${layered.rendered.length} changed files over the previous release (overlay ${layered.overlayFiles} files, ${layered.goneFiles} gone, base ${base}): ${seconds(t2)}`);
-  const result = { mode: 'incremental' as const, renderedPaths, copiedPaths: layered.files - renderedPaths, plan: plan.counts, manifest, rendered: layered.rendered, removed: layered.removed };
+  const result = { mode: 'incremental' as const, renderedPaths, copiedPaths: layered.files - renderedPaths, plan: plan.counts, rendered: layered.rendered, removed: layered.removed };
   if (!needsNewBase(layered.overlayFiles, baseFiles)) {
     return { ...result, site: { base, baseFiles, overlayFiles: layered.overlayFiles, goneFiles: layered.goneFiles } };
   }
@@ -198,6 +199,12 @@ function dropUnchangedFiles(dir: string, previousDir: string): void {
     const old = fileInSite(before, rel);
     if (old && sameFile(old.file, path.join(dir, rel))) removeFile(dir, rel);
   }
+}
+
+/** The previous release's routes that the plan renders whole (few, with few paths), by route. */
+function unplannedRoutes(manifestDir: string): Record<string, string[]> {
+  const routes = manifestRoutes(manifestDir).filter((route) => !(PLANNED_ROUTES as readonly string[]).includes(route));
+  return Object.fromEntries(routes.map((route) => [route, routePaths(manifestDir, route)]));
 }
 
 function moveServer(out: string, dir: string): void {

@@ -54,15 +54,3 @@ export async function runAstroBuild(o: SiteBuildOptions): Promise<number> {
   fs.rmSync(env.RENDER_PEAK_RSS_FILE!);
   return Math.round(peakKb / 1024);
 }
-
-/** Reads the per-route path lists the build recorded (route id -> URL paths). */
-export function readManifestDir(dir: string): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  if (!fs.existsSync(dir)) return out;
-  for (const name of fs.readdirSync(dir).sort()) {
-    if (!name.endsWith('.paths')) continue;
-    const route = decodeURIComponent(name.slice(0, -'.paths'.length));
-    out[route] = fs.readFileSync(path.join(dir, name), 'utf8').split('\n').filter(Boolean);
-  }
-  return out;
-}

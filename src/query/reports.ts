@@ -69,8 +69,9 @@ const RATING_BUCKETS = [
 
 const TRUST_LEVELS = [0, 1, 2, 3, 4, 5];
 
-function moneyFigure(values: (number | null)[]) {
-  const sorted = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
+/** `values`: the displayable amounts only (a provider without one is not a 0). */
+function moneyFigure(values: number[]) {
+  const sorted = values.sort((a, b) => a - b);
   const n = sorted.length;
   const median = n === 0 ? null : n % 2 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
   return { providersWithDisplayableValue: n, minIdr: sorted[0] ?? null, medianIdr: median, maxIdr: sorted[n - 1] ?? null };
@@ -88,17 +89,16 @@ export interface Market {
   lastUpdated: string | null;
 }
 
-function latestDate(dates: string[]): string | null {
-  let best = Number.NEGATIVE_INFINITY;
-  for (const d of dates) best = Math.max(best, Date.parse(d) || Number.NEGATIVE_INFINITY);
-  return Number.isFinite(best) ? new Date(best).toISOString() : null;
-}
 
 /** Every report of the snapshot, newest year first (the report pages and their links). */
 export const reportListings = (snapshot: Snapshot): ReportListing[] =>
   snapshot.memo('reports:listings', () => snapshot.prepare<[], ReportListing>(LISTING_SQL).all());
 
-/** The figures of a set of providers, tallied one row at a time (in rowid order: the rating sum's order). */
+/**
+ * The figures of a set of providers, tallied one row at a time (in rowid order: the rating sum's
+ * order). It keeps what a median needs (the amounts, numbers only) and the latest date so far: a
+ * render of every category page tallies each of a million providers in two or three categories.
+ */
 class FigureTally {
   private rows = 0;
   private readonly cities = new Map<string, { city: string; count: number }>();
@@ -106,15 +106,15 @@ class FigureTally {
   private readonly trustCounts = TRUST_LEVELS.map(() => 0);
   private rated = 0;
   private ratingSum = 0;
-  private readonly hourly: (number | null)[] = [];
-  private readonly budget: (number | null)[] = [];
-  private readonly updated: string[] = [];
+  private readonly hourly: number[] = [];
+  private readonly budget: number[] = [];
+  private latest = Number.NEGATIVE_INFINITY;
 
   add(r: FigureRow): void {
     this.rows++;
-    this.hourly.push(r.hourly);
-    this.budget.push(r.budget);
-    this.updated.push(r.updated);
+    if (r.hourly !== null) this.hourly.push(r.hourly);
+    if (r.budget !== null) this.budget.push(r.budget);
+    this.latest = Math.max(this.latest, Date.parse(r.updated) || Number.NEGATIVE_INFINITY);
     if (isRated(r.reviews)) {
       this.rated++;
       this.ratingSum += r.rating;
@@ -143,7 +143,7 @@ class FigureTally {
       averageRating: this.rated ? formatRating(this.ratingSum / this.rated) : null,
       commercial: { hourlyRate: moneyFigure(this.hourly), minProjectBudget: moneyFigure(this.budget) },
     };
-    return { figures, lastUpdated: latestDate(this.updated) };
+    return { figures, lastUpdated: Number.isFinite(this.latest) ? new Date(this.latest).toISOString() : null };
   }
 }
 

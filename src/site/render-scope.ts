@@ -53,17 +53,32 @@ export function inRenderScope(scope: RenderScope, urlPath: string): boolean {
   return s.exact.has(urlPath) || s.prefixes.some((prefix) => urlPath.startsWith(prefix));
 }
 
+/** Paths are made and recorded this many at a time: a million-path route never holds them all. */
+const CHUNK = 10_000;
+
 /**
  * Filters a route's static paths to the render scope and records the full list.
  * `routeId` names the route file (e.g. 'provider/[slug]'); `urlPathOf` gives the
- * URL path an entry renders to (e.g. e => providerPath(e.params.slug)).
+ * URL path an entry renders to (e.g. e => providerPath(e.params.slug)). A route of
+ * a million entries passes keys (slugs) and makes its entries from the few kept.
  */
-export function scopeStaticPaths<T>(scope: RenderScope, routeId: string, entries: T[], urlPathOf: (entry: T) => string): T[] {
-  const paths = entries.map(urlPathOf);
+export function scopeStaticPaths<T>(scope: RenderScope, routeId: string, entries: readonly T[], urlPathOf: (entry: T) => string): T[] {
+  const listed = scope.listed;
+  const kept: T[] = [];
+  let fd: number | undefined;
   if (scope.manifestDir) {
     fs.mkdirSync(scope.manifestDir, { recursive: true });
-    const name = encodeURIComponent(routeId) + '.paths';
-    fs.writeFileSync(path.join(scope.manifestDir, name), paths.join('\n') + '\n');
+    fd = fs.openSync(path.join(scope.manifestDir, encodeURIComponent(routeId) + '.paths'), 'w');
   }
-  return scope.listed === null ? entries : entries.filter((_, i) => inRenderScope(scope, paths[i]!));
+  try {
+    for (let i = 0; i < entries.length; i += CHUNK) {
+      const part = entries.slice(i, i + CHUNK);
+      const paths = part.map(urlPathOf);
+      if (fd !== undefined) fs.writeSync(fd, paths.join('\n') + '\n');
+      for (const [j, entry] of part.entries()) if (listed === null || inRenderScope(scope, paths[j]!)) kept.push(entry);
+    }
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+  return kept;
 }

@@ -15,6 +15,7 @@ import { createLogger, maskSecrets, requestLogger } from '../../src/server/loggi
 import { handleHealth } from '../../src/server/health.ts';
 import { loadEnv } from '../../src/env.ts';
 import { inRenderScope, loadRenderScope, scopeStaticPaths } from '../../src/site/render-scope.ts';
+import { manifestRoutes, removedPaths } from '../../src/ops/page-manifest.ts';
 import { testAppContext } from '../support/app-context.ts';
 import { workspace } from '../resilience/fixture.ts';
 
@@ -56,6 +57,24 @@ describe('render scope', () => {
     // Without the variables: everything is in scope and nothing is recorded.
     const full = loadRenderScope(loadEnv({}));
     expect(scopeStaticPaths(full, 'x', entries, (e) => `/provider/${e.params.slug}`)).toEqual(entries);
+  });
+});
+
+describe('page manifest', () => {
+  it('finds the paths a release no longer has, route by route', () => {
+    const write = (dir: string, lists: Record<string, string[]>) => {
+      const scope = loadRenderScope(loadEnv({ RENDER_MANIFEST_DIR: dir }));
+      for (const [route, paths] of Object.entries(lists)) scopeStaticPaths(scope, route, paths, (p) => p);
+    };
+    const before = path.join(ws, 'manifest-before');
+    const after = path.join(ws, 'manifest-after');
+    write(before, { 'provider/[slug]': ['/provider/a', '/provider/b', '/provider/c'], 'laporan/[slug]': ['/laporan/x'], '[landing]': ['/seo-terbaik-bali'] });
+    write(after, { 'provider/[slug]': ['/provider/a', '/provider/c', '/provider/d'], '[landing]': ['/seo-terbaik-bali'] });
+    expect(manifestRoutes(before)).toEqual(['[landing]', 'laporan/[slug]', 'provider/[slug]']);
+    // b is unpublished (d is new: not removed), the report route is gone whole, the landing list is the same.
+    expect(removedPaths(before, after).sort()).toEqual(['/laporan/x', '/provider/b']);
+    expect(removedPaths(after, after)).toEqual([]);
+    expect(manifestRoutes(path.join(ws, 'no-manifest'))).toEqual([]);
   });
 });
 
@@ -137,7 +156,7 @@ describe('the release lock', () => {
   });
 
   it('sums the steps up in one line', () => {
-    const line = stepLine({ steps: [{ name: 'queue', ms: 0 }, { name: 'snapshot', ms: 2140 }, { name: 'render', ms: 7460 }], totalMs: 10_900, peakRssMb: 310, renderPeakRssMb: 612 });
+    const line = stepLine({ steps: [{ name: 'queue', ms: 0, peakRssMb: 80 }, { name: 'snapshot', ms: 2140, peakRssMb: 250 }, { name: 'render', ms: 7460, peakRssMb: 310 }], totalMs: 10_900, peakRssMb: 310, renderPeakRssMb: 612 });
     expect(line).toBe('steps: queue 0.0s | snapshot 2.1s | render 7.5s | total 10.9s | peak RSS 310 MB, render child 612 MB');
     expect(stepLine({ steps: [], totalMs: 1000, peakRssMb: 90, renderPeakRssMb: null })).toBe('steps: total 1.0s | peak RSS 90 MB');
   });
