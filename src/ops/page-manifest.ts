@@ -9,20 +9,20 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { MANIFEST_SUFFIX, manifestFileName } from '../site/render-scope.ts';
 
 /** In a release folder: its page manifest. */
 export const MANIFEST_DIR = 'manifest';
 
-const SUFFIX = '.paths';
-const fileOf = (dir: string, route: string) => path.join(dir, encodeURIComponent(route) + SUFFIX);
+const fileOf = (dir: string, route: string) => path.join(dir, manifestFileName(route));
 
 /** The routes a manifest folder lists (none when it does not exist). */
 export function manifestRoutes(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
-    .filter((name) => name.endsWith(SUFFIX))
-    .map((name) => decodeURIComponent(name.slice(0, -SUFFIX.length)))
+    .filter((name) => name.endsWith(MANIFEST_SUFFIX))
+    .map((name) => decodeURIComponent(name.slice(0, -MANIFEST_SUFFIX.length)))
     .sort();
 }
 

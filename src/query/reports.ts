@@ -89,7 +89,6 @@ export interface Market {
   lastUpdated: string | null;
 }
 
-
 /** Every report of the snapshot, newest year first (the report pages and their links). */
 export const reportListings = (snapshot: Snapshot): ReportListing[] =>
   snapshot.memo('reports:listings', () => snapshot.prepare<[], ReportListing>(LISTING_SQL).all());

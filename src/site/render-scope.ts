@@ -53,6 +53,10 @@ export function inRenderScope(scope: RenderScope, urlPath: string): boolean {
   return s.exact.has(urlPath) || s.prefixes.some((prefix) => urlPath.startsWith(prefix));
 }
 
+/** A route's file in a page manifest folder (read back by src/ops/page-manifest.ts). */
+export const MANIFEST_SUFFIX = '.paths';
+export const manifestFileName = (routeId: string): string => encodeURIComponent(routeId) + MANIFEST_SUFFIX;
+
 /** Paths are made and recorded this many at a time: a million-path route never holds them all. */
 const CHUNK = 10_000;
 
@@ -68,7 +72,7 @@ export function scopeStaticPaths<T>(scope: RenderScope, routeId: string, entries
   let fd: number | undefined;
   if (scope.manifestDir) {
     fs.mkdirSync(scope.manifestDir, { recursive: true });
-    fd = fs.openSync(path.join(scope.manifestDir, encodeURIComponent(routeId) + '.paths'), 'w');
+    fd = fs.openSync(path.join(scope.manifestDir, manifestFileName(routeId)), 'w');
   }
   try {
     for (let i = 0; i < entries.length; i += CHUNK) {
