@@ -11,9 +11,9 @@
  *   landing page lists them, counts them or charts them;
  * - provider pages of unchanged providers whose landing group moved (their
  *   "comparable providers" are the head of that landing list, and they link to
- *   it): the head of the group's list is compared on both snapshots (groupHead), for
- *   those groups only, and the group's providers are read from the new snapshot's
- *   published_facts;
+ *   it): what their cards show of the head of the group's list is compared on both
+ *   snapshots (groupHead), for those groups only, and the group's providers are read
+ *   from the new snapshot's published_facts;
  * - the provider and VIC sitemap files from the first changed slug on, or only
  *   those of the edited slugs (sitemap-plan.ts), and every taxonomy sitemap file;
  * - every path of the other routes (report pages, the key file): few.
@@ -28,7 +28,7 @@ import type { Snapshot } from '../query/snapshot.ts';
 import type { TouchedAggregates } from '../query/site-aggregates.ts';
 import { categoryTree } from '../query/categories.ts';
 import { programmaticHead } from '../query/discovery.ts';
-import { publishedSlugs } from '../query/site-providers.ts';
+import { COMPARABLE_COUNT, comparableCard, publishedSlugs } from '../query/site-providers.ts';
 import { sitemapFileName } from '../site/sitemaps.ts';
 import { categoryPath, landingPath, providerPath } from '../web/urls.ts';
 import { touchedProviders, type SnapshotDiff } from './diff.ts';
@@ -48,20 +48,18 @@ export interface RenderPlan {
 /** The providers of the cities a change is in: the only ones a moved landing group can hold. */
 const GROUP_MEMBERS_SQL = 'SELECT slug, category_slugs, city_slug FROM published_facts WHERE city_slug IN (SELECT value FROM json_each(?))';
 
-/** The head of a landing list that provider pages show; generous on purpose (they show 4). */
-const GROUP_HEAD = 8;
-
 /**
- * What provider pages show of a landing group: the head of its list (empty: no group). The
- * group's path and category name are fixed (an incremental render has the same categories) and
- * its city's name is its providers' (every row of a city slug has the one name), so where the
- * head is equal on both sides, so is every provider page's view of the group. Read without the
- * count (programmaticHead): the first rows of the city's rank walk.
+ * What provider pages show of a landing group: the cards of the head of its list, one more than
+ * a page shows since a page leaves itself out (empty: no group). The group's path and category
+ * name are fixed (an incremental render has the same categories) and its city's name is its
+ * first provider's (every row of a city slug has the one name), so where these are equal on
+ * both sides, so is every provider page's view of the group: an edit of a head provider's text
+ * moves nothing. Read without the count (programmaticHead): the first rows of the city's rank walk.
  */
 function groupHead(snapshot: Snapshot, group: { categorySlug: string; citySlug: string }) {
   // Only a top-level category names a landing group (a child's pair has none).
   const root = categoryTree(snapshot).roots.find((r) => r.node.slug === group.categorySlug);
-  return root ? programmaticHead(snapshot, root.node, group.citySlug, GROUP_HEAD) : [];
+  return root ? programmaticHead(snapshot, root.node, group.citySlug, COMPARABLE_COUNT + 1).map(comparableCard) : [];
 }
 
 /**

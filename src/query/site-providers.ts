@@ -47,13 +47,21 @@ export interface ProviderPageData {
   /** The displayable minimum project budget in IDR, or null (never a hidden amount). */
   minProjectBudgetIdr: number | null;
   proofs: PublicProof[];
-  /** Up to four providers from the same category and city (or category), best first. */
-  comparable: ProviderSummary[];
+  /** Up to four providers from the same category and city, best first: what their cards show. */
+  comparable: ComparableCard[];
   /** The landing pages this provider is listed on. */
   landings: LandingLink[];
 }
 
-const COMPARABLE_COUNT = 4;
+/** How many comparable providers a provider page shows: the head of its primary landing list, less itself. */
+export const COMPARABLE_COUNT = 4;
+
+/**
+ * What a comparable provider's card shows (src/components/ProviderProfile.astro): a small
+ * publish renders a group's provider pages again only where these moved (src/ops/render-plan.ts).
+ */
+export const comparableCard = ({ slug, companyName, city, trustLevel, totalReviews, overallRating }: ProviderSummary) => ({ slug, companyName, city, trustLevel, totalReviews, overallRating });
+export type ComparableCard = ReturnType<typeof comparableCard>;
 
 export function providerPageData(snapshot: Snapshot, slug: string): ProviderPageData | undefined {
   const row = publishedRowBySlug(snapshot, slug);
@@ -96,7 +104,7 @@ const providerCategoryIds = (snapshot: Snapshot, rowid: number) =>
  * top-level category, same city), else nothing. The top lists are memoized per
  * landing page, so 100k provider pages cost one ranking query per landing page.
  */
-function comparableProviders(snapshot: Snapshot, row: ProviderRow): ProviderSummary[] {
+function comparableProviders(snapshot: Snapshot, row: ProviderRow): ComparableCard[] {
   if (!row.city_slug) return [];
   const tree = categoryTree(snapshot);
   const primary = providerCategoryIds(snapshot, row.rowid)
@@ -104,7 +112,7 @@ function comparableProviders(snapshot: Snapshot, row: ProviderRow): ProviderSumm
     .find((c) => c !== undefined);
   if (!primary) return [];
   const top = landingTop(snapshot, primary.slug, row.city_slug);
-  return top.filter((p) => p.slug !== row.slug).slice(0, COMPARABLE_COUNT);
+  return top.filter((p) => p.slug !== row.slug).slice(0, COMPARABLE_COUNT).map(comparableCard);
 }
 
 function landingTop(snapshot: Snapshot, categorySlug: string, slugOfCity: string): ProviderSummary[] {

@@ -104,6 +104,10 @@ describe('npm run rebuild', () => {
     expect(urls).toContain(`${web}/provider/${edits.moved[0]}`);
     expect(urls).toContain(`${web}/sitemap-providers.xml`);
     expect(urls.some((u) => u.includes('/kategori/'))).toBe(true);
+    // Unchanged providers whose comparable cards moved (an edit reordered the head of their landing list).
+    const edited = new Set([...edits.updated, ...edits.added, ...edits.removed, ...edits.unpublished, ...edits.moved]);
+    const dependents = urls.map((u) => /\/provider\/([^/]+)$/.exec(u)?.[1]).filter((slug) => slug !== undefined && !edited.has(slug));
+    expect(dependents.length, urls.join('\n')).toBeGreaterThan(0);
     expect(urls.some((u) => u.includes('/_astro/'))).toBe(false);
     const indexNow = JSON.parse(fs.readFileSync(path.join(env.RELEASES_DIR!, incremental, 'indexnow.json'), 'utf8')) as Record<string, unknown>;
     expect(indexNow).toEqual({ host: 'direktori.example', key: env.INDEXNOW_KEY, keyLocation: `${web}/${env.INDEXNOW_KEY}.txt`, urlList: urls });
