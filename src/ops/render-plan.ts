@@ -28,7 +28,7 @@ import type { Snapshot } from '../query/snapshot.ts';
 import type { TouchedAggregates } from '../query/site-aggregates.ts';
 import { categoryTree } from '../query/categories.ts';
 import { programmaticHead } from '../query/discovery.ts';
-import { COMPARABLE_COUNT, comparableCard, publishedSlugs } from '../query/site-providers.ts';
+import { COMPARABLE_HEAD, comparableCard, publishedSlugs } from '../query/site-providers.ts';
 import { sitemapFileName } from '../site/sitemaps.ts';
 import { categoryPath, landingPath, providerPath } from '../web/urls.ts';
 import { touchedProviders, type SnapshotDiff } from './diff.ts';
@@ -59,7 +59,7 @@ const GROUP_MEMBERS_SQL = 'SELECT slug, category_slugs, city_slug FROM published
 function groupHead(snapshot: Snapshot, group: { categorySlug: string; citySlug: string }) {
   // Only a top-level category names a landing group (a child's pair has none).
   const root = categoryTree(snapshot).roots.find((r) => r.node.slug === group.categorySlug);
-  return root ? programmaticHead(snapshot, root.node, group.citySlug, COMPARABLE_COUNT + 1).map(comparableCard) : [];
+  return root ? programmaticHead(snapshot, root.node, group.citySlug, COMPARABLE_HEAD).map(comparableCard) : [];
 }
 
 /**

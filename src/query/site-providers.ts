@@ -54,7 +54,9 @@ export interface ProviderPageData {
 }
 
 /** How many comparable providers a provider page shows: the head of its primary landing list, less itself. */
-export const COMPARABLE_COUNT = 4;
+const COMPARABLE_COUNT = 4;
+/** The head of the landing list a page's comparable cards come from: one more, as a page leaves itself out. */
+export const COMPARABLE_HEAD = COMPARABLE_COUNT + 1;
 
 /**
  * What a comparable provider's card shows (src/components/ProviderProfile.astro): a small
@@ -62,6 +64,10 @@ export const COMPARABLE_COUNT = 4;
  */
 export const comparableCard = ({ slug, companyName, city, trustLevel, totalReviews, overallRating }: ProviderSummary) => ({ slug, companyName, city, trustLevel, totalReviews, overallRating });
 export type ComparableCard = ReturnType<typeof comparableCard>;
+
+/** A provider page's comparable cards: the head of its primary landing list (COMPARABLE_HEAD) without itself. */
+export const comparableCards = (head: ProviderSummary[], slug: string): ComparableCard[] =>
+  head.filter((p) => p.slug !== slug).slice(0, COMPARABLE_COUNT).map(comparableCard);
 
 export function providerPageData(snapshot: Snapshot, slug: string): ProviderPageData | undefined {
   const row = publishedRowBySlug(snapshot, slug);
@@ -112,12 +118,12 @@ function comparableProviders(snapshot: Snapshot, row: ProviderRow): ComparableCa
     .find((c) => c !== undefined);
   if (!primary) return [];
   const top = landingTop(snapshot, primary.slug, row.city_slug);
-  return top.filter((p) => p.slug !== row.slug).slice(0, COMPARABLE_COUNT).map(comparableCard);
+  return comparableCards(top, row.slug);
 }
 
 function landingTop(snapshot: Snapshot, categorySlug: string, slugOfCity: string): ProviderSummary[] {
   return snapshot.memo(`site:landing-top:${categorySlug}:${slugOfCity}`, () => {
     const node = categoryTree(snapshot).bySlug.get(categorySlug)!;
-    return programmaticProviders(snapshot, node, { citySlug: slugOfCity }, { page: 1, limit: COMPARABLE_COUNT + 1 }).data;
+    return programmaticProviders(snapshot, node, { citySlug: slugOfCity }, { page: 1, limit: COMPARABLE_HEAD }).data;
   });
 }

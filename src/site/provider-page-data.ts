@@ -12,7 +12,7 @@ import { landingPath, TRUST_THRESHOLD } from '../query/discovery.ts';
 import { displayableMinBudget, toProviderDetail } from '../query/projections.ts';
 import type { ProviderRow } from '../query/provider-row.ts';
 import type { LandingLists } from '../query/site-landing-lists.ts';
-import { COMPARABLE_COUNT, comparableCard, publishedSlugs, type ComparableCard } from '../query/site-providers.ts';
+import { COMPARABLE_HEAD, comparableCards, publishedSlugs, type ComparableCard } from '../query/site-providers.ts';
 import type { LandingLink, ProviderPageData } from '../query/site-providers.ts';
 import type { Snapshot } from '../query/snapshot.ts';
 import { providerPath } from '../web/urls.ts';
@@ -68,8 +68,7 @@ export function providerPageData(snapshot: Snapshot, slug: string, reads: Provid
 /** The head of the primary landing list (same top-level category and city), without the provider itself. */
 function comparableProviders(lists: LandingLists, row: ProviderRow, primary: CategoryNode | undefined): ComparableCard[] {
   if (!row.city_slug || !primary) return [];
-  const { data } = lists.top(primary.slug, row.city_slug, COMPARABLE_COUNT + 1);
-  return data.filter((p) => p.slug !== row.slug).slice(0, COMPARABLE_COUNT).map(comparableCard);
+  return comparableCards(lists.top(primary.slug, row.city_slug, COMPARABLE_HEAD).data, row.slug);
 }
 
 /** Landing pages that list this provider: its top-level categories in its city. */
